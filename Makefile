@@ -1,0 +1,45 @@
+# Tact's build. Every target installs what is missing first (Debian, as root).
+
+export PATH := $(PATH):/usr/local/go/bin
+GO      ?= go
+# The Debian packages the engine builds and tests with: SDL2 headers, GL and
+# EGL through Mesa (llvmpipe for the offscreen driver), Xvfb for a real window.
+APT_PKGS = libsdl2-dev libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 xvfb xauth pkg-config
+# Packages that use goroutines, tested under the race detector.
+RACE_PKGS = ./core/... ./render/... ./runtime/... ./platform/... ./samples/...
+OUT     ?= out
+
+.PHONY: all deps build test run bench fmt vet clean
+
+all: build
+
+deps:
+	@missing=""; for p in $(APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+	@command -v $(GO) >/dev/null || { echo "Go 1.26 or newer is needed (https://go.dev/dl)"; exit 1; }
+
+build: deps
+	$(GO) build ./...
+
+# The tests: formatting, vet, every package, and the race detector on the
+# concurrent ones. GL tests use the offscreen driver (no display needed).
+test: deps
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt -l reports:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	SDL_VIDEODRIVER=offscreen $(GO) test ./...
+	SDL_VIDEODRIVER=offscreen $(GO) test -race $(RACE_PKGS)
+
+# The sample launcher: a window when there is a display; without one it
+# renders every sample offscreen and writes PNGs under $(OUT)/.
+run: deps
+	$(GO) run ./samples/launcher -out $(OUT)
+
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./scenegraph/ ./runtime/ ./render/
+
+clean:
+	rm -rf $(OUT) bin

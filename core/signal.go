@@ -1,0 +1,143 @@
+package core
+
+import "sort"
+
+// Signal is a typed, synchronous event with any number of listeners.
+//
+// The zero value is an empty signal ready to use. A Signal must not be copied
+// after first use, and it is not safe for concurrent use: subscribe, emit and
+// unsubscribe from one goroutine (normally the main thread).
+//
+// Guarantees:
+//   - listeners run in subscription order;
+//   - a listener added while Emit runs is not called by that Emit, only by
+//     later ones;
+//   - a listener removed (by itself or by another listener) before its turn in
+//     a running Emit is not called;
+//   - Emit allocates nothing as long as the set of listeners does not change;
+//   - Emit may be called again from inside a listener: the nested Emit calls
+//     every listener subscribed when it starts, and the outer Emit then goes on
+//     where it left off.
+type Signal[T any] struct {
+	entries  []signalEntry[T] // ascending id order; dead entries removed by compact
+	nextID   uint64
+	live     int  // listeners not removed
+	emitting int  // depth of Emit calls in progress
+	dirty    bool // entries holds dead entries waiting for compact
+}
+
+type signalEntry[T any] struct {
+	id   uint64
+	fn   func(T)
+	once bool
+	dead bool
+}
+
+// On subscribes fn and returns a function that unsubscribes it. Calling the
+// returned function more than once, or after Clear, does nothing. On panics if
+// fn is nil.
+func (s *Signal[T]) On(fn func(T)) (off func()) {
+	return s.add(fn, false)
+}
+
+// Once subscribes fn for one call: it is removed just before it runs, so it
+// runs at most once even when Emit is nested. The returned function removes it
+// if it has not run yet; calling it more than once does nothing. Once panics if
+// fn is nil.
+func (s *Signal[T]) Once(fn func(T)) (off func()) {
+	return s.add(fn, true)
+}
+
+func (s *Signal[T]) add(fn func(T), once bool) func() {
+	if fn == nil {
+		panic("core: Signal listener is nil")
+	}
+	s.nextID++
+	id := s.nextID
+	s.entries = append(s.entries, signalEntry[T]{id: id, fn: fn, once: once})
+	s.live++
+	return func() { s.remove(id) }
+}
+
+// remove unsubscribes the listener with the given id, if it is still there.
+func (s *Signal[T]) remove(id uint64) {
+	i := sort.Search(len(s.entries), func(i int) bool { return s.entries[i].id >= id })
+	if i == len(s.entries) || s.entries[i].id != id || s.entries[i].dead {
+		return
+	}
+	s.kill(i)
+	s.compactIfIdle()
+}
+
+// kill marks entry i dead and drops its function so it can be collected.
+func (s *Signal[T]) kill(i int) {
+	s.entries[i].dead = true
+	s.entries[i].fn = nil
+	s.live--
+	s.dirty = true
+}
+
+// Emit calls every listener subscribed when Emit starts, in subscription order,
+// with v; see the type's documentation for additions and removals meanwhile.
+// If a listener panics, the panic propagates to the caller of Emit and the
+// signal stays consistent.
+func (s *Signal[T]) Emit(v T) {
+	n := len(s.entries)
+	if n == 0 {
+		return
+	}
+	s.emitting++
+	defer s.endEmit()
+	for i := 0; i < n; i++ {
+		// Index afresh each time: a listener may append and reallocate entries.
+		// Entries before n never move while emitting > 0.
+		e := &s.entries[i]
+		if e.dead {
+			continue
+		}
+		fn := e.fn
+		if e.once {
+			s.kill(i)
+		}
+		fn(v)
+	}
+}
+
+func (s *Signal[T]) endEmit() {
+	s.emitting--
+	s.compactIfIdle()
+}
+
+// compactIfIdle removes dead entries unless an Emit is walking them.
+func (s *Signal[T]) compactIfIdle() {
+	if s.emitting > 0 || !s.dirty {
+		return
+	}
+	s.dirty = false
+	kept := s.entries[:0]
+	for _, e := range s.entries {
+		if !e.dead {
+			kept = append(kept, e)
+		}
+	}
+	clear(s.entries[len(kept):])
+	s.entries = kept
+}
+
+// Len reports how many listeners are subscribed (Once listeners that have
+// already run are not counted).
+func (s *Signal[T]) Len() int {
+	return s.live
+}
+
+// Clear removes every listener. Called from inside Emit, it also stops that
+// Emit from calling the listeners that have not had their turn yet; listeners
+// subscribed after Clear are kept.
+func (s *Signal[T]) Clear() {
+	for i := range s.entries {
+		if !s.entries[i].dead {
+			s.kill(i)
+		}
+	}
+	s.compactIfIdle()
+}

@@ -1,0 +1,334 @@
+package runtime
+
+import (
+	"slices"
+
+	"github.com/tact-engine/tact/core"
+	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/scenegraph"
+)
+
+// System is an engine module ticked by the Director every unpaused frame, in
+// descending priority: Update after the components' Update, PostUpdate after
+// the deferred-destroy step.
+type System interface {
+	Update(dt float64)
+	PostUpdate(dt float64)
+}
+
+// FixedSystem is a System that also steps in the fixed step, after the
+// components' FixedUpdate (physics does).
+type FixedSystem interface {
+	System
+	FixedUpdate(step float64)
+}
+
+// InputDispatcher delivers the input events buffered since the last frame.
+// platform.Input satisfies it.
+type InputDispatcher interface{ Dispatch() }
+
+// Renderer is what the Director draws through: the frame being recorded and
+// the hand-off to whoever executes it. *render.Renderer satisfies it.
+type Renderer interface {
+	Frame() *render.Frame
+	Submit() error
+}
+
+// Extractor records a scene's draw items into a frame. The scenegraph's
+// cameras and renderables implement it through scenegraph.Extract.
+type Extractor func(s *scenegraph.Scene, f *render.Frame)
+
+// TimerPriority is the priority of the timer system (DESIGN.md §3).
+const TimerPriority = 200
+
+type systemEntry struct {
+	sys      System
+	fixed    FixedSystem
+	priority int
+}
+
+// Director runs frames: Tick advances the running scene by one frame in the
+// order of DESIGN.md §3. A Director is a plain value: create as many as you
+// like, in one process.
+type Director struct {
+	// Frame events, emitted with the Director itself.
+	BeginFrame, BeforeUpdate, AfterUpdate, BeforeDraw, AfterDraw, EndFrame core.Signal[*Director]
+	// BeforeSceneLaunch and AfterSceneLaunch bracket the activation of a scene
+	// given to RunScene.
+	BeforeSceneLaunch, AfterSceneLaunch core.Signal[*scenegraph.Scene]
+
+	scene     *scenegraph.Scene
+	nextScene *scenegraph.Scene
+	timers    *core.Scheduler
+	systems   []systemEntry
+	input     InputDispatcher
+	renderer  Renderer
+	extract   Extractor
+	logger    core.Logger
+
+	paused      bool
+	stopped     bool
+	totalFrames uint64
+	dt          float64
+	totalTime   float64
+
+	fixedStep    float64
+	maxFrameTime float64
+	accumulator  float64
+	fixedSteps   uint64
+	renderErr    error
+}
+
+// DefaultFixedStep is the fixed step when none is configured: 1/60 s.
+const DefaultFixedStep = 1.0 / 60
+
+// DefaultMaxFrameTime is the clamp on the time fed to the fixed-step
+// accumulator: a stall never becomes more than this much simulated time.
+const DefaultMaxFrameTime = 0.25
+
+// NewDirector returns a Director with the timer system registered at
+// TimerPriority, a fixed step of DefaultFixedStep and a frame-time clamp of
+// DefaultMaxFrameTime.
+func NewDirector() *Director {
+	d := &Director{timers: core.NewScheduler(), fixedStep: DefaultFixedStep, maxFrameTime: DefaultMaxFrameTime}
+	d.AddSystem(timerSystem{d}, TimerPriority)
+	return d
+}
+
+// timerSystem updates the game-level timers, then the running scene's
+// component timers: after every Update, before any LateUpdate.
+type timerSystem struct{ d *Director }
+
+func (t timerSystem) Update(dt float64) {
+	t.d.timers.Update(dt)
+	if s := t.d.scene; s != nil {
+		s.Scheduler().Update(dt)
+	}
+}
+
+func (timerSystem) PostUpdate(float64) {}
+
+// Scheduler returns the game-level timer scheduler (timers that survive
+// scene switches). Components schedule on their scene's scheduler.
+func (d *Director) Scheduler() *core.Scheduler { return d.timers }
+
+// AddSystem registers s to run at priority p (higher runs first; equal
+// priorities run in registration order). Adding a system twice does nothing.
+func (d *Director) AddSystem(s System, p int) {
+	for _, e := range d.systems {
+		if e.sys == s {
+			return
+		}
+	}
+	e := systemEntry{sys: s, priority: p}
+	e.fixed, _ = s.(FixedSystem)
+	i := len(d.systems)
+	for i > 0 && d.systems[i-1].priority < p {
+		i--
+	}
+	d.systems = slices.Insert(d.systems, i, e)
+}
+
+// RemoveSystem unregisters s.
+func (d *Director) RemoveSystem(s System) {
+	d.systems = slices.DeleteFunc(d.systems, func(e systemEntry) bool { return e.sys == s })
+}
+
+// SetInput sets where step 1 of Tick dispatches input from (nil for none).
+func (d *Director) SetInput(in InputDispatcher) { d.input = in }
+
+// SetRenderer sets what step 3 of Tick records into and submits to, and the
+// function that extracts the scene's draw items (nil renderer: no drawing).
+func (d *Director) SetRenderer(r Renderer, x Extractor) { d.renderer, d.extract = r, x }
+
+// SetLogger sets where the Director reports errors (render errors); nil is
+// standard error.
+func (d *Director) SetLogger(l core.Logger) { d.logger = l }
+
+// SetFixedStep sets the fixed step in seconds (values <= 0 restore the
+// default) and the clamp on frame time fed to the accumulator.
+func (d *Director) SetFixedStep(step, maxFrameTime float64) {
+	if !(step > 0) {
+		step = DefaultFixedStep
+	}
+	if !(maxFrameTime > 0) {
+		maxFrameTime = DefaultMaxFrameTime
+	}
+	d.fixedStep, d.maxFrameTime = step, maxFrameTime
+}
+
+// FixedStep returns the fixed step in seconds.
+func (d *Director) FixedStep() float64 { return d.fixedStep }
+
+// Alpha returns how far the simulation is between the last fixed step and
+// the next one, in [0, 1): draw at prev + (cur-prev)*Alpha() for smooth
+// motion.
+func (d *Director) Alpha() float64 { return d.accumulator / d.fixedStep }
+
+// FixedSteps returns the number of fixed steps run so far.
+func (d *Director) FixedSteps() uint64 { return d.fixedSteps }
+
+// Scene returns the running scene (nil before the first RunScene).
+func (d *Director) Scene() *scenegraph.Scene { return d.scene }
+
+// TotalFrames returns the number of frames ticked, paused ones included.
+func (d *Director) TotalFrames() uint64 { return d.totalFrames }
+
+// DeltaTime returns the dt of the frame being ticked (or the last one).
+func (d *Director) DeltaTime() float64 { return d.dt }
+
+// TotalTime returns the sum of the dt of all unpaused frames.
+func (d *Director) TotalTime() float64 { return d.totalTime }
+
+// Pause skips step 2 of Tick (start, update, timers, destroy) from the next
+// frame on; paused frames still dispatch input, draw and count.
+func (d *Director) Pause() { d.paused = true }
+
+// Resume undoes Pause.
+func (d *Director) Resume() { d.paused = false }
+
+// Paused reports whether the Director is paused.
+func (d *Director) Paused() bool { return d.paused }
+
+// End stops the Director for good: the running scene is unloaded and Tick
+// does nothing from then on.
+func (d *Director) End() {
+	if d.stopped {
+		return
+	}
+	d.stopped = true
+	if d.scene != nil {
+		d.scene.Unload()
+		d.scene = nil
+	}
+	d.nextScene = nil
+}
+
+// Stopped reports whether End was called.
+func (d *Director) Stopped() bool { return d.stopped }
+
+// RunScene makes s the running scene. With no scene running it is launched
+// at once; otherwise the switch happens at the end of the current (or next)
+// frame: the old scene is unloaded (OnDisable pre-order, then OnDestroy
+// children before parents), BeforeSceneLaunch is emitted, s is launched, and
+// AfterSceneLaunch is emitted.
+func (d *Director) RunScene(s *scenegraph.Scene) {
+	if d.stopped || s == nil {
+		return
+	}
+	if d.scene == nil {
+		d.launch(s)
+		return
+	}
+	d.nextScene = s
+}
+
+func (d *Director) launch(s *scenegraph.Scene) {
+	if old := d.scene; old != nil && old != s {
+		old.Unload()
+	}
+	d.BeforeSceneLaunch.Emit(s)
+	d.scene = s
+	d.accumulator = 0
+	s.Launch()
+	d.AfterSceneLaunch.Emit(s)
+}
+
+// RenderErr returns the last error the renderer reported, if any.
+func (d *Director) RenderErr() error { return d.renderErr }
+
+// Tick runs one frame of dt seconds (DESIGN.md §3):
+//
+//  1. BeginFrame; input dispatch (also when paused)
+//  2. unless paused: BeforeUpdate, Start, fixed steps, Update, systems'
+//     Update (timers at priority 200), LateUpdate, AfterUpdate, deferred
+//     destroy, systems' PostUpdate
+//  3. BeforeDraw, extraction and Submit, AfterDraw
+//  4. HasChanged reset, EndFrame, a pending scene switch, TotalFrames++
+func (d *Director) Tick(dt float64) {
+	if d.stopped {
+		return
+	}
+	d.dt = dt
+	d.BeginFrame.Emit(d)
+	if d.input != nil {
+		d.input.Dispatch()
+	}
+	s := d.scene
+	if !d.paused {
+		d.totalTime += dt
+		d.BeforeUpdate.Emit(d)
+		if s != nil {
+			cs := s.ComponentScheduler()
+			cs.StartPhase()
+			d.fixedPhase(cs, dt)
+			cs.UpdatePhase(dt)
+			for i := 0; i < len(d.systems); i++ {
+				d.systems[i].sys.Update(dt)
+			}
+			cs.LateUpdatePhase(dt)
+		} else {
+			d.fixedPhase(nil, dt)
+			for i := 0; i < len(d.systems); i++ {
+				d.systems[i].sys.Update(dt)
+			}
+		}
+		d.AfterUpdate.Emit(d)
+		if s != nil {
+			s.ProcessDestroyed()
+		}
+		for i := 0; i < len(d.systems); i++ {
+			d.systems[i].sys.PostUpdate(dt)
+		}
+	}
+	d.BeforeDraw.Emit(d)
+	if d.renderer != nil {
+		f := d.renderer.Frame()
+		if s != nil && d.extract != nil {
+			d.extract(s, f)
+		}
+		if err := d.renderer.Submit(); err != nil && err != d.renderErr {
+			d.renderErr = err
+			d.logf("runtime: render: %v", err)
+		}
+	}
+	d.AfterDraw.Emit(d)
+	if s != nil {
+		s.ResetChanged()
+	}
+	d.EndFrame.Emit(d)
+	if next := d.nextScene; next != nil && !d.stopped {
+		d.nextScene = nil
+		d.launch(next)
+	}
+	d.totalFrames++
+}
+
+// fixedPhase feeds the clamped frame time to the accumulator and runs the
+// fixed steps it holds.
+func (d *Director) fixedPhase(cs *scenegraph.ComponentScheduler, dt float64) {
+	d.accumulator += min(max(dt, 0), d.maxFrameTime)
+	// The epsilon keeps a frame of exactly one step from losing that step to
+	// rounding in the accumulator.
+	for d.accumulator+1e-9 >= d.fixedStep {
+		if cs != nil {
+			cs.FixedUpdatePhase(d.fixedStep)
+		}
+		for i := 0; i < len(d.systems); i++ {
+			if f := d.systems[i].fixed; f != nil {
+				f.FixedUpdate(d.fixedStep)
+			}
+		}
+		d.accumulator -= d.fixedStep
+		d.fixedSteps++
+	}
+	d.accumulator = max(d.accumulator, 0)
+}
+
+func (d *Director) logf(format string, args ...any) {
+	if d.logger != nil {
+		d.logger.Printf(format, args...)
+		return
+	}
+	core.NewLogger(stderr{}).Printf(format, args...)
+}

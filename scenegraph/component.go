@@ -1,0 +1,270 @@
+package scenegraph
+
+import (
+	"fmt"
+
+	"github.com/tact-engine/tact/core"
+)
+
+// Behavior is what every component is: a value whose type embeds Component.
+// The unexported-looking Base method is promoted from the embedded Component,
+// so any struct that embeds Component satisfies Behavior.
+type Behavior interface {
+	// Base returns the embedded Component.
+	Base() *Component
+}
+
+// compState is the lifecycle progress of one component.
+type compState uint16
+
+const (
+	preloadStarted compState = 1 << iota
+	onLoadStarted
+	onLoadCalled
+	onEnableCalled
+	startCalled
+	toDestroy
+	destroyed
+	deferredStart // in the scheduler's deferred list
+	preloadCalled
+)
+
+// Component is the base every component embeds. Its zero value is an enabled
+// component that is not yet attached to a node.
+type Component struct {
+	node     *Node
+	self     Behavior
+	typeName string
+	disabled bool
+	state    compState
+	order    int
+	epoch    uint32 // bumped on every enable; detects re-entrant enables
+	// timers is the scheduler of the component's first Schedule (its scene's
+	// at the time); components without timers never touch a scheduler when
+	// they are enabled or disabled.
+	timers *core.Scheduler
+
+	preloader    Preloader
+	loader       Loader
+	enabler      Enabler
+	starter      Starter
+	updater      Updater
+	lateUpdater  LateUpdater
+	fixedUpdater FixedUpdater
+	disabler     Disabler
+	destroyer    Destroyer
+
+	slots [numLists]int32 // index in each ComponentScheduler list; noSlot when absent
+}
+
+// Base returns c itself; it makes every type that embeds Component a Behavior.
+func (c *Component) Base() *Component { return c }
+
+// Node returns the node the component is attached to, or nil before
+// AddComponent and after the component is destroyed.
+func (c *Component) Node() *Node { return c.node }
+
+// Enabled reports the component's own enabled flag, whatever its node's state.
+func (c *Component) Enabled() bool { return !c.disabled }
+
+// EnabledInHierarchy reports whether the component is effective: enabled,
+// and OnEnable has run for its current activation.
+func (c *Component) EnabledInHierarchy() bool { return c.state&onEnableCalled != 0 }
+
+// TypeName is the component's Go type as reported in errors, e.g. "*game.Player".
+func (c *Component) TypeName() string { return c.typeName }
+
+// IsValid reports whether the component is attached and its deferred destroy
+// has not happened yet. It stays true between Destroy and the end of the frame.
+func (c *Component) IsValid() bool { return c.node != nil && c.state&destroyed == 0 }
+
+// IsValidStrict is IsValid that turns false as soon as Destroy is called.
+func (c *Component) IsValidStrict() bool { return c.IsValid() && c.state&toDestroy == 0 }
+
+// SetEnabled switches the component on or off. On an active node the change
+// takes effect at once: OnEnable or OnDisable runs before SetEnabled returns
+// (OnLoad first, if it has not run yet).
+func (c *Component) SetEnabled(on bool) {
+	if c.disabled == !on {
+		return
+	}
+	if on && c.state&(toDestroy|destroyed) != 0 {
+		return
+	}
+	c.disabled = !on
+	n := c.node
+	if n == nil || !n.activeInHierarchy || n.scene == nil {
+		return
+	}
+	if on {
+		n.scene.activator.activateComp(c, nil)
+	} else {
+		n.scene.comps.disableComp(c)
+	}
+}
+
+// Destroy schedules the component for destruction: OnDisable runs at once
+// (if it is effective), OnDestroy in the scene's deferred-destroy step. It
+// returns false if the component was already destroyed or scheduled.
+func (c *Component) Destroy() bool {
+	if c.node == nil || c.state&(toDestroy|destroyed) != 0 {
+		return false
+	}
+	c.state |= toDestroy
+	n := c.node
+	if n.scene == nil {
+		destroyComponentNow(c)
+		return true
+	}
+	n.scene.comps.disableComp(c)
+	n.scene.destroyQueue = append(n.scene.destroyQueue, pendingDestroy{comp: c})
+	return true
+}
+
+// Schedule runs fn every interval seconds (every frame when interval is 0),
+// repeat+1 times (forever with core.RepeatForever), after an initial delay.
+// Timers run after every Update and before any LateUpdate, pause while the
+// component is not enabled in hierarchy, and die with the component. It
+// returns 0 when the component is not in a scene.
+func (c *Component) Schedule(fn func(dt float64), interval float64, repeat int, delay float64) core.TimerID {
+	if c.timers == nil && c.node != nil && c.node.scene != nil {
+		c.timers = c.node.scene.timers
+	}
+	if c.timers == nil || c.state&(toDestroy|destroyed) != 0 {
+		return 0
+	}
+	return c.timers.Schedule(c, fn, interval, repeat, delay, !c.EnabledInHierarchy())
+}
+
+// ScheduleOnce runs fn once, delay seconds from now, under the same rules as
+// Schedule.
+func (c *Component) ScheduleOnce(fn func(dt float64), delay float64) core.TimerID {
+	return c.Schedule(fn, 0, 0, delay)
+}
+
+// Unschedule stops one of the component's timers.
+func (c *Component) Unschedule(id core.TimerID) {
+	if c.timers != nil {
+		c.timers.Unschedule(id)
+	}
+}
+
+// UnscheduleAll stops all of the component's timers.
+func (c *Component) UnscheduleAll() {
+	if c.timers != nil {
+		c.timers.UnscheduleAllForTarget(c)
+	}
+}
+
+// String names the component and its node, as in `*game.Player on "Root/Hero"`.
+func (c *Component) String() string {
+	if c.node == nil {
+		return c.typeName + " (detached)"
+	}
+	return fmt.Sprintf("%s on %q", c.typeName, c.node.Path())
+}
+
+// AddComponent attaches c to node n and returns c. On a node that is active
+// in hierarchy, c's Preload, OnLoad and OnEnable run before AddComponent
+// returns. Attaching a component that already has a node, or to a destroyed
+// node, reports an error through the scene's logger and leaves c detached.
+func AddComponent[P Behavior](n *Node, c P) P {
+	if err := n.attach(c); err != nil {
+		n.logf("%v", err)
+	}
+	return c
+}
+
+// GetComponent returns the first component of type T on n, or the zero T.
+func GetComponent[T Behavior](n *Node) T {
+	for _, b := range n.comps {
+		if t, ok := b.(T); ok && b.Base().state&destroyed == 0 {
+			return t
+		}
+	}
+	var zero T
+	return zero
+}
+
+// GetComponents appends every component of type T on n to dst and returns it.
+func GetComponents[T Behavior](n *Node, dst []T) []T {
+	for _, b := range n.comps {
+		if t, ok := b.(T); ok && b.Base().state&destroyed == 0 {
+			dst = append(dst, t)
+		}
+	}
+	return dst
+}
+
+// GetComponentInChildren returns the first component of type T on n or its
+// descendants, in pre-order, or the zero T.
+func GetComponentInChildren[T Behavior](n *Node) T {
+	if t := GetComponent[T](n); any(t) != nil {
+		return t
+	}
+	for _, ch := range n.children {
+		if t := GetComponentInChildren[T](ch); any(t) != nil {
+			return t
+		}
+	}
+	var zero T
+	return zero
+}
+
+func (n *Node) attach(b Behavior) error {
+	c := b.Base()
+	if c.node != nil || c.state&destroyed != 0 {
+		return fmt.Errorf("scenegraph: AddComponent(%T) on %q: component already attached or destroyed", b, n.Path())
+	}
+	if n.state&(nodeToDestroy|nodeDestroyed) != 0 {
+		return fmt.Errorf("scenegraph: AddComponent(%T) on %q: node is destroyed", b, n.Path())
+	}
+	c.self = b
+	c.typeName = fmt.Sprintf("%T", b)
+	c.node = n
+	c.slots = [numLists]int32{noSlot, noSlot, noSlot, noSlot}
+	c.preloader, _ = b.(Preloader)
+	c.loader, _ = b.(Loader)
+	c.enabler, _ = b.(Enabler)
+	c.starter, _ = b.(Starter)
+	c.updater, _ = b.(Updater)
+	c.lateUpdater, _ = b.(LateUpdater)
+	c.fixedUpdater, _ = b.(FixedUpdater)
+	c.disabler, _ = b.(Disabler)
+	c.destroyer, _ = b.(Destroyer)
+	if o, ok := b.(ExecutionOrderer); ok {
+		c.order = o.ExecutionOrder()
+	}
+	n.comps = append(n.comps, b)
+	if n.activeInHierarchy && n.scene != nil {
+		n.scene.activator.activateComp(c, nil)
+	}
+	return nil
+}
+
+// destroyComponentNow is the deferred half of Destroy: OnDisable if still
+// effective, OnDestroy if OnLoad ran, then the component leaves its node.
+func destroyComponentNow(c *Component) {
+	if c.state&destroyed != 0 {
+		return
+	}
+	c.state |= toDestroy
+	n := c.node
+	c.UnscheduleAll()
+	s := n.scene
+	if s != nil {
+		s.comps.disableComp(c)
+		s.comps.forget(c)
+	}
+	if c.destroyer != nil && c.state&onLoadCalled != 0 {
+		s.callback(c, callOnDestroy) // s may be nil: the node left its scene
+	}
+	c.state |= destroyed
+	for i, b := range n.comps {
+		if b.Base() == c {
+			n.comps = append(n.comps[:i], n.comps[i+1:]...)
+			break
+		}
+	}
+	c.node = nil
+}

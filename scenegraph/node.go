@@ -1,0 +1,343 @@
+package scenegraph
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tact-engine/tact/core"
+)
+
+type nodeState uint8
+
+const (
+	nodeToDestroy nodeState = 1 << iota
+	nodeDestroying
+	nodeDestroyed
+)
+
+// Node is an element of the scene tree: a name, a transform, children and
+// components. Create nodes with NewNode; a node takes part in the lifecycle
+// once it is under a launched Scene.
+type Node struct {
+	name     string
+	parent   *Node
+	children []*Node
+	comps    []Behavior
+	scene    *Scene
+
+	active            bool
+	activeInHierarchy bool
+	deactivating      bool
+	state             nodeState
+
+	// Layer is a bit mask that cameras test against their own mask.
+	Layer uint32
+
+	transform
+
+	events core.EventTarget
+}
+
+// DefaultLayer is the layer bit of new nodes.
+const DefaultLayer uint32 = 1
+
+// NewNode returns an active, detached node with an identity transform.
+func NewNode(name string) *Node {
+	n := &Node{name: name, active: true, Layer: DefaultLayer}
+	n.transform.init()
+	return n
+}
+
+// Name returns the node's name.
+func (n *Node) Name() string { return n.name }
+
+// SetName renames the node.
+func (n *Node) SetName(name string) { n.name = name }
+
+// Parent returns the parent node, or nil for a root or a detached node.
+func (n *Node) Parent() *Node { return n.parent }
+
+// Scene returns the scene the node belongs to, or nil if it is detached.
+func (n *Node) Scene() *Scene { return n.scene }
+
+// Children returns the node's children. The slice belongs to the node: read
+// it, do not keep or modify it.
+func (n *Node) Children() []*Node { return n.children }
+
+// ChildCount returns the number of children.
+func (n *Node) ChildCount() int { return len(n.children) }
+
+// Components returns the node's components. The slice belongs to the node.
+func (n *Node) Components() []Behavior { return n.comps }
+
+// Active reports the node's own active flag.
+func (n *Node) Active() bool { return n.active }
+
+// ActiveInHierarchy reports whether the node and all its ancestors are
+// active and the node is in a launched scene.
+func (n *Node) ActiveInHierarchy() bool { return n.activeInHierarchy }
+
+// IsValid reports whether the node has not been destroyed yet. It stays true
+// between Destroy and the scene's deferred-destroy step.
+func (n *Node) IsValid() bool { return n.state&nodeDestroyed == 0 }
+
+// IsValidStrict is IsValid that turns false as soon as Destroy is called.
+func (n *Node) IsValidStrict() bool { return n.state&(nodeDestroyed|nodeToDestroy) == 0 }
+
+// Path returns the names from the root to n joined by "/", e.g. "Level/Hero".
+func (n *Node) Path() string {
+	if n.parent == nil {
+		return n.name
+	}
+	var parts []string
+	for p := n; p != nil; p = p.parent {
+		parts = append(parts, p.name)
+	}
+	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+		parts[i], parts[j] = parts[j], parts[i]
+	}
+	return strings.Join(parts, "/")
+}
+
+// String returns the node's path.
+func (n *Node) String() string { return n.Path() }
+
+// ChildByName returns the first child named name, or nil.
+func (n *Node) ChildByName(name string) *Node {
+	for _, c := range n.children {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// Find returns the descendant at a slash-separated path of child names
+// relative to n ("Body/Arm/Hand"), or nil.
+func (n *Node) Find(path string) *Node {
+	cur := n
+	for part := range strings.SplitSeq(path, "/") {
+		if part == "" {
+			continue
+		}
+		if cur = cur.ChildByName(part); cur == nil {
+			return nil
+		}
+	}
+	return cur
+}
+
+// SiblingIndex returns n's index among its parent's children, or -1.
+func (n *Node) SiblingIndex() int {
+	if n.parent == nil {
+		return -1
+	}
+	for i, c := range n.parent.children {
+		if c == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// SetSiblingIndex moves n to index i among its siblings (clamped).
+func (n *Node) SetSiblingIndex(i int) {
+	p := n.parent
+	if p == nil {
+		return
+	}
+	cur := n.SiblingIndex()
+	i = max(0, min(i, len(p.children)-1))
+	if cur == i {
+		return
+	}
+	copy(p.children[cur:], p.children[cur+1:])
+	p.children = p.children[:len(p.children)-1]
+	p.children = append(p.children, nil)
+	copy(p.children[i+1:], p.children[i:])
+	p.children[i] = n
+}
+
+// AddChild makes child the last child of n; see SetParent.
+func (n *Node) AddChild(child *Node) error { return child.SetParent(n) }
+
+// RemoveChild detaches child from n; see SetParent.
+func (n *Node) RemoveChild(child *Node) error {
+	if child.parent != n {
+		return fmt.Errorf("scenegraph: RemoveChild: %q is not a child of %q", child.Path(), n.Path())
+	}
+	return child.SetParent(nil)
+}
+
+// RemoveFromParent detaches n from its parent.
+func (n *Node) RemoveFromParent() error { return n.SetParent(nil) }
+
+// SetParent moves n under parent (nil detaches it), as the last child. The
+// node keeps its local transform. If n's effective activity changes, its
+// subtree is activated or deactivated before SetParent returns. It refuses,
+// with an error, cycles, destroyed nodes, a scene root, and a node that is
+// being deactivated.
+func (n *Node) SetParent(parent *Node) error {
+	if n.parent == parent {
+		return nil
+	}
+	switch {
+	case n.scene != nil && &n.scene.Node == n:
+		return fmt.Errorf("scenegraph: SetParent(%q): a scene root has no parent", n.name)
+	case n.state&nodeDestroyed != 0:
+		return fmt.Errorf("scenegraph: SetParent(%q): node is destroyed", n.name)
+	case parent != nil && parent.state&(nodeDestroyed|nodeToDestroy) != 0:
+		return fmt.Errorf("scenegraph: SetParent(%q, %q): parent is destroyed", n.Path(), parent.Path())
+	case n.deactivating:
+		return fmt.Errorf("scenegraph: SetParent(%q): node is being deactivated", n.Path())
+	}
+	for p := parent; p != nil; p = p.parent {
+		if p == n {
+			return fmt.Errorf("scenegraph: SetParent(%q, %q): would make a cycle", n.Path(), parent.Path())
+		}
+	}
+	old := n.parent
+	var newScene *Scene
+	if parent != nil {
+		newScene = parent.scene
+	}
+	shouldBeActive := n.active && parent != nil && parent.activeInHierarchy
+	if n.activeInHierarchy && (!shouldBeActive || newScene != n.scene) {
+		n.scene.activator.activateNode(n, false)
+	}
+	if old != nil {
+		for i, c := range old.children {
+			if c == n {
+				old.children = append(old.children[:i], old.children[i+1:]...)
+				break
+			}
+		}
+		old.emitLocal(EventChildRemoved, n)
+	}
+	n.parent = parent
+	if parent != nil {
+		parent.children = append(parent.children, n)
+	}
+	if newScene != n.scene {
+		n.setScene(newScene)
+	}
+	n.invalidate()
+	n.emitLocal(EventParentChanged, old)
+	if parent != nil {
+		parent.emitLocal(EventChildAdded, n)
+	}
+	if shouldBeActive && !n.activeInHierarchy {
+		newScene.activator.activateNode(n, true)
+	}
+	return nil
+}
+
+func (n *Node) setScene(s *Scene) {
+	n.scene = s
+	n.markChanged()
+	for _, c := range n.children {
+		c.setScene(s)
+	}
+}
+
+// SetActive sets the node's own active flag. If that changes whether the node
+// is active in hierarchy, its subtree is activated (Preload, OnLoad, OnEnable
+// in stages) or deactivated (OnDisable, pre-order) before SetActive returns.
+// A node cannot be re-activated from inside its own deactivation: that is
+// reported as an error and the node stays inactive.
+func (n *Node) SetActive(active bool) {
+	if n.active == active {
+		return
+	}
+	if active && n.deactivating {
+		n.logf("scenegraph: SetActive(true) on %q: the node is being deactivated; it stays inactive", n.Path())
+		return
+	}
+	if active && n.state&(nodeToDestroy|nodeDestroyed) != 0 {
+		n.logf("scenegraph: SetActive(true) on %q: the node is destroyed", n.Path())
+		return
+	}
+	n.active = active
+	if p := n.parent; p != nil && p.activeInHierarchy && n.scene != nil {
+		n.scene.activator.activateNode(n, active)
+	}
+}
+
+// Destroy schedules n and its subtree for destruction: the subtree is
+// deactivated at once (OnDisable), and in the scene's deferred-destroy step
+// every component gets OnDestroy (children before parents) and n leaves its
+// parent. It returns false if n was already destroyed or scheduled.
+func (n *Node) Destroy() bool {
+	if n.state&(nodeToDestroy|nodeDestroyed) != 0 {
+		return false
+	}
+	if n.scene != nil && &n.scene.Node == n {
+		n.logf("scenegraph: Destroy(%q): a scene root is destroyed with its scene", n.name)
+		return false
+	}
+	n.state |= nodeToDestroy
+	if n.active {
+		n.active = false
+		if n.activeInHierarchy {
+			n.scene.activator.activateNode(n, false)
+		}
+	}
+	if n.scene == nil {
+		destroyNodeNow(n)
+		return true
+	}
+	n.scene.destroyQueue = append(n.scene.destroyQueue, pendingDestroy{node: n})
+	return true
+}
+
+// destroyNodeNow is the deferred half of Destroy.
+func destroyNodeNow(n *Node) {
+	if n.state&(nodeDestroyed|nodeDestroying) != 0 {
+		return
+	}
+	n.state |= nodeDestroying | nodeToDestroy
+	parent := n.parent
+	byParent := parent != nil && parent.state&nodeDestroying != 0
+	for i := 0; i < len(n.children); i++ {
+		destroyNodeNow(n.children[i])
+	}
+	for len(n.comps) > 0 {
+		c := n.comps[0].Base()
+		destroyComponentNow(c)
+		if c.node == n { // a component that refused to leave; cannot happen, but never loop forever
+			n.comps = n.comps[1:]
+		}
+	}
+	n.emitLocal(EventDestroyed, n)
+	n.events = core.EventTarget{}
+	if parent != nil && !byParent {
+		for i, c := range parent.children {
+			if c == n {
+				parent.children = append(parent.children[:i], parent.children[i+1:]...)
+				break
+			}
+		}
+		parent.emitLocal(EventChildRemoved, n)
+	}
+	n.parent = nil
+	n.children = nil
+	n.activeInHierarchy = false
+	n.state |= nodeDestroyed
+	n.state &^= nodeDestroying
+}
+
+// logf reports an error through the node's scene logger (or the default one).
+func (n *Node) logf(format string, args ...any) {
+	loggerOf(n.scene).Printf(format, args...)
+}
+
+// Walk calls fn for n and every descendant in pre-order; returning false from
+// fn skips that node's children.
+func (n *Node) Walk(fn func(*Node) bool) {
+	if !fn(n) {
+		return
+	}
+	for _, c := range n.children {
+		c.Walk(fn)
+	}
+}

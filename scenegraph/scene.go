@@ -1,0 +1,128 @@
+package scenegraph
+
+import (
+	"os"
+
+	"github.com/tact-engine/tact/core"
+)
+
+// Scene is the root of a tree of nodes and owns everything the lifecycle
+// needs: the NodeActivator, the ComponentScheduler, the deferred-destroy queue
+// and the timer scheduler of its components. Scenes share nothing, so two can
+// live side by side in one process.
+//
+// Scene embeds its root Node: scene.AddChild(n) adds a top-level node.
+type Scene struct {
+	Node
+
+	// Logger receives the scene's error reports (recovered panics, refused
+	// operations). Nil means standard error.
+	Logger core.Logger
+	// PanicFatal makes a panic in a component callback propagate (wrapped in
+	// a *CallbackPanic) instead of being recovered; meant for tests.
+	PanicFatal bool
+
+	activator    NodeActivator
+	comps        ComponentScheduler
+	timers       *core.Scheduler
+	destroyQueue []pendingDestroy
+	version      uint32
+	launched     bool
+	unloaded     bool
+}
+
+type pendingDestroy struct {
+	node *Node
+	comp *Component
+}
+
+// NewScene returns an empty scene that is not launched yet: nodes added to it
+// are activated when Launch is called.
+func NewScene(name string) *Scene {
+	s := &Scene{timers: core.NewScheduler(), version: detachedVersion + 1}
+	s.Node = Node{name: name, active: true, Layer: DefaultLayer}
+	s.Node.transform.init()
+	s.Node.scene = s
+	s.activator.scene = s
+	s.comps.init(s)
+	return s
+}
+
+// Root returns the scene's root node.
+func (s *Scene) Root() *Node { return &s.Node }
+
+// Launch activates the scene's tree (Preload, OnLoad and OnEnable for every
+// active node's components). It does nothing the second time.
+func (s *Scene) Launch() {
+	if s.launched || s.unloaded {
+		return
+	}
+	s.launched = true
+	s.activator.activateNode(&s.Node, true)
+}
+
+// Launched reports whether Launch has run.
+func (s *Scene) Launched() bool { return s.launched }
+
+// Activator returns the scene's NodeActivator.
+func (s *Scene) Activator() *NodeActivator { return &s.activator }
+
+// ComponentScheduler returns the scene's ComponentScheduler.
+func (s *Scene) ComponentScheduler() *ComponentScheduler { return &s.comps }
+
+// Scheduler returns the timer scheduler used by the scene's components
+// (Component.Schedule). The Director updates it after every Update.
+func (s *Scene) Scheduler() *core.Scheduler { return s.timers }
+
+// ProcessDestroyed is the deferred-destroy step: every node and component
+// destroyed before this call gets OnDestroy (children before parents) and
+// leaves the tree. Objects destroyed during this step wait for the next call.
+func (s *Scene) ProcessDestroyed() {
+	n := len(s.destroyQueue)
+	for i := 0; i < n; i++ {
+		e := s.destroyQueue[i]
+		if e.node != nil {
+			destroyNodeNow(e.node)
+		} else {
+			destroyComponentNow(e.comp)
+		}
+	}
+	rest := copy(s.destroyQueue, s.destroyQueue[n:])
+	clear(s.destroyQueue[rest:])
+	s.destroyQueue = s.destroyQueue[:rest]
+}
+
+// PendingDestroys returns how many objects wait for ProcessDestroyed.
+func (s *Scene) PendingDestroys() int { return len(s.destroyQueue) }
+
+// ResetChanged clears every node's HasChanged flag, in constant time.
+func (s *Scene) ResetChanged() {
+	s.version++
+	if s.version <= detachedVersion {
+		s.version = detachedVersion + 1
+	}
+}
+
+// Unload ends the scene: every effective component gets OnDisable (tree
+// pre-order), then every component OnDestroy (children before parents), and
+// all timers stop. The scene cannot be launched again.
+func (s *Scene) Unload() {
+	if s.unloaded {
+		return
+	}
+	s.unloaded = true
+	if s.Node.activeInHierarchy {
+		s.activator.activateNode(&s.Node, false)
+	}
+	s.ProcessDestroyed()
+	s.ProcessDestroyed()
+	destroyNodeNow(&s.Node)
+	s.timers.UnscheduleAll()
+}
+
+func loggerOf(s *Scene) core.Logger {
+	if s != nil && s.Logger != nil {
+		return s.Logger
+	}
+	return core.NewLogger(os.Stderr)
+}

@@ -1,0 +1,154 @@
+package scenegraph
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// transform is a node's local position, rotation and scale, and the cached
+// world matrix. The world matrix is recomputed only when the node or an
+// ancestor changed since it was last read.
+type transform struct {
+	pos   mgl32.Vec3
+	rot   mgl32.Quat
+	scale mgl32.Vec3
+	world mgl32.Mat4
+	dirty bool
+	// changed is the scene frame version at which the transform last changed;
+	// HasChanged compares it with the scene's current version, so resetting
+	// every node's flag at the end of a frame is one increment.
+	changed uint32
+}
+
+func (t *transform) init() {
+	t.rot = mgl32.QuatIdent()
+	t.scale = mgl32.Vec3{1, 1, 1}
+	t.world = mgl32.Ident4()
+}
+
+// detachedVersion is the frame version of nodes that are in no scene.
+const detachedVersion = 1
+
+func (n *Node) version() uint32 {
+	if n.scene == nil {
+		return detachedVersion
+	}
+	return n.scene.version
+}
+
+// Position returns the local position.
+func (n *Node) Position() mgl32.Vec3 { return n.pos }
+
+// SetPosition sets the local position.
+func (n *Node) SetPosition(p mgl32.Vec3) {
+	n.pos = p
+	n.invalidate()
+}
+
+// SetPositionXY sets the local x and y, keeping z.
+func (n *Node) SetPositionXY(x, y float32) {
+	n.pos[0], n.pos[1] = x, y
+	n.invalidate()
+}
+
+// Rotation returns the local rotation.
+func (n *Node) Rotation() mgl32.Quat { return n.rot }
+
+// SetRotation sets the local rotation.
+func (n *Node) SetRotation(q mgl32.Quat) {
+	n.rot = q.Normalize()
+	n.invalidate()
+}
+
+// SetRotationEuler sets the local rotation from Euler angles in degrees,
+// applied Z, then Y, then X (Cocos' order).
+func (n *Node) SetRotationEuler(x, y, z float32) {
+	n.rot = mgl32.AnglesToQuat(mgl32.DegToRad(z), mgl32.DegToRad(y), mgl32.DegToRad(x), mgl32.ZYX)
+	n.invalidate()
+}
+
+// Angle returns the rotation around Z in degrees, for 2D nodes.
+func (n *Node) Angle() float32 {
+	return mgl32.RadToDeg(2 * float32(math.Atan2(float64(n.rot.V[2]), float64(n.rot.W))))
+}
+
+// SetAngle sets the rotation to deg degrees around Z, for 2D nodes.
+func (n *Node) SetAngle(deg float32) {
+	n.rot = mgl32.QuatRotate(mgl32.DegToRad(deg), mgl32.Vec3{0, 0, 1})
+	n.invalidate()
+}
+
+// Scale returns the local scale.
+func (n *Node) Scale() mgl32.Vec3 { return n.scale }
+
+// SetScale sets the local scale.
+func (n *Node) SetScale(s mgl32.Vec3) {
+	n.scale = s
+	n.invalidate()
+}
+
+// LocalMatrix returns translation × rotation × scale.
+func (n *Node) LocalMatrix() mgl32.Mat4 {
+	m := n.rot.Mat4()
+	for i := 0; i < 3; i++ {
+		m[i] *= n.scale[0]
+		m[4+i] *= n.scale[1]
+		m[8+i] *= n.scale[2]
+	}
+	m[12], m[13], m[14] = n.pos[0], n.pos[1], n.pos[2]
+	return m
+}
+
+// WorldMatrix returns the node's world matrix, recomputing it (and its
+// ancestors') only if something changed since it was last computed.
+func (n *Node) WorldMatrix() mgl32.Mat4 {
+	if n.dirty {
+		if p := n.parent; p != nil {
+			n.world = p.WorldMatrix().Mul4(n.LocalMatrix())
+		} else {
+			n.world = n.LocalMatrix()
+		}
+		n.dirty = false
+	}
+	return n.world
+}
+
+// WorldPosition returns the node's origin in world space.
+func (n *Node) WorldPosition() mgl32.Vec3 {
+	m := n.WorldMatrix()
+	return mgl32.Vec3{m[12], m[13], m[14]}
+}
+
+// SetWorldPosition moves the node so that its origin is at p in world space.
+func (n *Node) SetWorldPosition(p mgl32.Vec3) {
+	if n.parent == nil {
+		n.SetPosition(p)
+		return
+	}
+	inv := n.parent.WorldMatrix().Inv()
+	n.SetPosition(inv.Mul4x1(p.Vec4(1)).Vec3())
+}
+
+// HasChanged reports whether the node's world transform changed (its own
+// transform, an ancestor's, or its parent) during the current frame. The
+// Director resets it for all nodes at the end of every frame.
+func (n *Node) HasChanged() bool { return n.changed == n.version() }
+
+// invalidate marks n and its subtree as needing a new world matrix and as
+// changed this frame. A subtree already marked both ways is skipped: every
+// descendant of a dirty node is dirty, and of a changed node changed.
+func (n *Node) invalidate() {
+	v := n.version()
+	if n.dirty && n.changed == v {
+		return
+	}
+	n.dirty = true
+	n.changed = v
+	for _, c := range n.children {
+		c.invalidate()
+	}
+}
+
+// markChanged forces the next invalidate to walk the subtree.
+func (n *Node) markChanged() { n.changed = 0 }
