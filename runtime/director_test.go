@@ -11,8 +11,10 @@ import (
 
 type recorder struct{ log []string }
 
-func (r *recorder) add(format string, args ...any) { r.log = append(r.log, fmt.Sprintf(format, args...)) }
-func (r *recorder) take() string                   { s := strings.Join(r.log, " "); r.log = nil; return s }
+func (r *recorder) add(format string, args ...any) {
+	r.log = append(r.log, fmt.Sprintf(format, args...))
+}
+func (r *recorder) take() string { s := strings.Join(r.log, " "); r.log = nil; return s }
 
 // comp records its callbacks; hooks run inside them.
 type comp struct {

@@ -93,7 +93,9 @@ func eq(t *testing.T, got []string, want ...string) {
 // logBuf is a core.Logger that keeps what it is given.
 type logBuf struct{ lines []string }
 
-func (l *logBuf) Printf(format string, args ...any) { l.lines = append(l.lines, fmt.Sprintf(format, args...)) }
+func (l *logBuf) Printf(format string, args ...any) {
+	l.lines = append(l.lines, fmt.Sprintf(format, args...))
+}
 
 func newTestScene(t *testing.T) (*Scene, *trace, *logBuf) {
 	s := NewScene("Scene")

@@ -10,7 +10,7 @@ import (
 // the callbacks arrive and performs random operations from inside them.
 type checked struct {
 	Component
-	w *world
+	w  *world
 	id int
 
 	loads, enables, disables, starts, updates, destroys int
