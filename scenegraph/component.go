@@ -53,6 +53,7 @@ type Component struct {
 	fixedUpdater FixedUpdater
 	disabler     Disabler
 	destroyer    Destroyer
+	renderable   Renderable
 
 	slots [numLists]int32 // index in each ComponentScheduler list; noSlot when absent
 }
@@ -232,6 +233,7 @@ func (n *Node) attach(b Behavior) error {
 	c.fixedUpdater, _ = b.(FixedUpdater)
 	c.disabler, _ = b.(Disabler)
 	c.destroyer, _ = b.(Destroyer)
+	c.renderable, _ = b.(Renderable)
 	if o, ok := b.(ExecutionOrderer); ok {
 		c.order = o.ExecutionOrder()
 	}

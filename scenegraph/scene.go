@@ -29,6 +29,11 @@ type Scene struct {
 	version      uint32
 	launched     bool
 	unloaded     bool
+
+	cameras     []*Camera
+	lights      []*DirectionalLight
+	view        View
+	renderStats RenderStats
 }
 
 type pendingDestroy struct {

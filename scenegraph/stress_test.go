@@ -160,7 +160,9 @@ func (w *world) act() {
 			c.SetEnabled(!c.Enabled())
 		}
 	case 4, 5: // switch a node, mostly on
-		w.randNode().SetActive(w.rng.Intn(4) != 0)
+		if n := w.randNode(); n.IsValidStrict() {
+			n.SetActive(w.rng.Intn(4) != 0)
+		}
 	case 6: // destroy a component
 		if len(w.comps) > 0 {
 			w.comps[w.rng.Intn(len(w.comps))].Destroy()
@@ -174,7 +176,9 @@ func (w *world) act() {
 		if w.rng.Intn(2) == 0 {
 			_ = w.randNode().SetParent(w.randNode())
 		} else {
-			w.randNode().SetActive(true)
+			if n := w.randNode(); n.IsValidStrict() {
+				n.SetActive(true)
+			}
 		}
 	}
 }

@@ -1,0 +1,110 @@
+package scenegraph
+
+import (
+	"slices"
+
+	"github.com/tact-engine/tact/render"
+)
+
+func removeItem[T comparable](list []T, x T) []T {
+	if i := slices.Index(list, x); i >= 0 {
+		return slices.Delete(list, i, i+1)
+	}
+	return list
+}
+
+func (s *Scene) addCamera(c *Camera) {
+	// Stable by priority: after every camera of lower or equal priority.
+	i := len(s.cameras)
+	for i > 0 && s.cameras[i-1].Priority > c.Priority {
+		i--
+	}
+	s.cameras = slices.Insert(s.cameras, i, c)
+}
+
+func (s *Scene) removeCamera(c *Camera) { s.cameras = removeItem(s.cameras, c) }
+
+// Cameras returns the enabled cameras in drawing order. The slice belongs to
+// the scene.
+func (s *Scene) Cameras() []*Camera { return s.cameras }
+
+// RenderStats returns what the last Extract recorded and culled.
+func (s *Scene) RenderStats() RenderStats { return s.renderStats }
+
+// Extract records the scene into f: for each enabled camera, in ascending
+// Priority, a pass, then every enabled Renderable on an active node whose
+// Layer the camera sees, in tree pre-order, culled against the camera's
+// frustum. World matrices are read from the nodes' caches, recomputed only
+// where something moved. It allocates nothing in steady state.
+func Extract(s *Scene, f *render.Frame) {
+	st := RenderStats{}
+	sw, sh := f.ScreenSize()
+	for _, c := range s.cameras {
+		if c.Priority != c.sortedPriority {
+			s.resortCameras()
+			break
+		}
+	}
+	v := &s.view
+	v.Frame = f
+	v.Light = nil
+	if len(s.lights) > 0 {
+		v.Light = s.lights[0]
+	}
+	for _, c := range s.cameras {
+		w, h := c.targetSize(sw, sh)
+		vp := c.viewportPixels(w, h)
+		pw, ph := w, h
+		if !vp.Empty() {
+			pw, ph = vp.W, vp.H
+		}
+		v.Camera = c
+		v.setViewProj(c.ViewProj(pw, ph))
+		v.rendered, v.culled = 0, 0
+		f.BeginPass(render.Pass{
+			Target:     c.Target,
+			Viewport:   vp,
+			Clear:      c.Clear,
+			ClearColor: colorVec(c.ClearColor),
+			ViewProj:   v.ViewProj,
+		})
+		mask := c.Visibility
+		if mask == 0 {
+			mask = ^uint32(0)
+		}
+		extractNode(&s.Node, v, mask)
+		st.Cameras++
+		st.Rendered += v.rendered
+		st.Culled += v.culled
+	}
+	v.Frame, v.Camera, v.Light = nil, nil, nil
+	s.renderStats = st
+}
+
+func (s *Scene) resortCameras() {
+	slices.SortStableFunc(s.cameras, func(a, b *Camera) int { return a.Priority - b.Priority })
+	for _, c := range s.cameras {
+		c.sortedPriority = c.Priority
+	}
+}
+
+func extractNode(n *Node, v *View, mask uint32) {
+	if !n.activeInHierarchy {
+		return
+	}
+	if n.Layer&mask != 0 {
+		for _, b := range n.comps {
+			c := b.Base()
+			if c.renderable != nil && c.state&onEnableCalled != 0 {
+				c.renderable.Render(v)
+			}
+		}
+	}
+	for _, ch := range n.children {
+		extractNode(ch, v, mask)
+	}
+}
+
+func colorVec(c render.Color) [4]float32 {
+	return [4]float32{float32(c.R()) / 255, float32(c.G()) / 255, float32(c.B()) / 255, float32(c.A()) / 255}
+}

@@ -1,0 +1,95 @@
+package scenegraph
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact/render"
+)
+
+// Renderable is implemented by components that draw. Extract calls Render
+// once per camera that sees the component's node, in tree pre-order, while
+// the component is enabled in hierarchy.
+type Renderable interface {
+	Render(v *View)
+}
+
+// View is one camera's pass during extraction: where to record and what the
+// camera sees. It is valid only during the Render call.
+type View struct {
+	// Frame is the frame being recorded; the current pass is the camera's.
+	Frame *render.Frame
+	// Camera is the camera being drawn.
+	Camera *Camera
+	// ViewProj maps world space to clip space.
+	ViewProj mgl32.Mat4
+	// Light is the scene's first enabled directional light, or nil.
+	Light *DirectionalLight
+
+	planes [4]mgl32.Vec4 // left, right, bottom, top; inside where dot >= 0
+	// rendered and culled count this view's renderables for RenderStats.
+	rendered, culled int
+	// Scratch values, so Render implementations record without allocating.
+	sprite render.Sprite
+	mesh   render.MeshDraw
+}
+
+// setViewProj stores m and extracts its side planes (Gribb–Hartmann).
+func (v *View) setViewProj(m mgl32.Mat4) {
+	v.ViewProj = m
+	row := func(i int) mgl32.Vec4 { return mgl32.Vec4{m[i], m[4+i], m[8+i], m[12+i]} }
+	r0, r1, r3 := row(0), row(1), row(3)
+	v.planes = [4]mgl32.Vec4{r3.Add(r0), r3.Sub(r0), r3.Add(r1), r3.Sub(r1)}
+	for i := range v.planes {
+		p := v.planes[i]
+		if l := p.Vec3().Len(); l > 0 {
+			v.planes[i] = p.Mul(1 / l)
+		}
+	}
+}
+
+// Visible reports whether a sphere (world-space center and radius) may be
+// seen by the camera: it is false only when the sphere lies wholly outside
+// one of the frustum's side planes. A radius < 0 is always visible.
+func (v *View) Visible(center mgl32.Vec3, radius float32) bool {
+	if radius < 0 {
+		return true
+	}
+	for _, p := range v.planes {
+		if p[0]*center[0]+p[1]*center[1]+p[2]*center[2]+p[3] < -radius {
+			return false
+		}
+	}
+	return true
+}
+
+// depthOf returns p's normalized depth under the view (larger is farther),
+// the sort depth of draw items.
+func (v *View) depthOf(p mgl32.Vec3) float32 {
+	m := &v.ViewProj
+	z := m[2]*p[0] + m[6]*p[1] + m[10]*p[2] + m[14]
+	w := m[3]*p[0] + m[7]*p[1] + m[11]*p[2] + m[15]
+	if w != 0 {
+		return z / w
+	}
+	return z
+}
+
+// CountRendered and CountCulled let custom Renderables report into
+// Scene.RenderStats.
+func (v *View) CountRendered() { v.rendered++ }
+
+// CountCulled records one renderable skipped by culling.
+func (v *View) CountCulled() { v.culled++ }
+
+// RenderStats tells what the last Extract did.
+type RenderStats struct {
+	// Cameras is the number of cameras drawn.
+	Cameras int
+	// Rendered counts renderables recorded, summed over cameras.
+	Rendered int
+	// Culled counts renderables skipped because no camera could see them.
+	Culled int
+}
+
+func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }
