@@ -1,0 +1,190 @@
+package render_test
+
+import (
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact/render"
+)
+
+func sprite(tex render.TextureID, layer uint8, order int16, blend render.BlendMode, depth float32) *render.Sprite {
+	return &render.Sprite{Transform: mgl32.Translate3D(depth, 0, 0), Size: mgl32.Vec2{1, 1},
+		Texture: tex, Layer: layer, Order: order, Blend: blend, Depth: depth, Color: render.White}
+}
+
+func TestTwoTexturesInterleaved(t *testing.T) {
+	f := render.NewFrame()
+	a := f.CreateTexture(render.TextureDesc{Width: 1, Height: 1}, nil)
+	b := f.CreateTexture(render.TextureDesc{Width: 1, Height: 1}, nil)
+	cases := []struct {
+		name  string
+		add   func(i int) *render.Sprite
+		count int
+	}{
+		// Layers separate the textures: 2 batches.
+		{"by layer", func(i int) *render.Sprite {
+			return sprite([]render.TextureID{a, b}[i%2], uint8(i%2), 0, render.BlendAlpha, 0)
+		}, 2},
+		// Same layer and order: the key groups by texture: 2 batches.
+		{"same order", func(i int) *render.Sprite { return sprite([]render.TextureID{a, b}[i%2], 0, 0, render.BlendAlpha, 0) }, 2},
+		// Explicit painter's order alternating textures: no merging possible.
+		{"by order", func(i int) *render.Sprite {
+			return sprite([]render.TextureID{a, b}[i%2], 0, int16(i), render.BlendAlpha, 0)
+		}, 10},
+		// Same texture but two blend modes: 2 batches.
+		{"blend", func(i int) *render.Sprite {
+			return sprite(a, 0, 0, []render.BlendMode{render.BlendAlpha, render.BlendAdditive}[i%2], 0)
+		}, 2},
+	}
+	for _, c := range cases {
+		f.Reset()
+		f.BeginPass(render.Pass{})
+		for i := 0; i < 10; i++ {
+			f.DrawSprite(c.add(i))
+		}
+		batches, verts := f.Batches()
+		if len(batches) != c.count {
+			t.Errorf("%s: %d batches, want %d: %+v", c.name, len(batches), c.count, batches)
+		}
+		n := 0
+		for _, bt := range batches {
+			if bt.First != n {
+				t.Errorf("%s: batch starts at sprite %d, want %d", c.name, bt.First, n)
+			}
+			n += bt.Count
+		}
+		if n != 10 || len(verts) != 40 {
+			t.Errorf("%s: batches cover %d sprites, %d vertices", c.name, n, len(verts))
+		}
+	}
+}
+
+func TestDepthOrder(t *testing.T) {
+	f := render.NewFrame()
+	f.BeginPass(render.Pass{})
+	// Transparent: back to front (larger depth first), negative depths work.
+	for _, d := range []float32{1, 5, -2, 3, 0.5} {
+		f.DrawSprite(sprite(0, 0, 0, render.BlendAlpha, d))
+	}
+	// Opaque in a second pass: front to back.
+	f.BeginPass(render.Pass{})
+	for _, d := range []float32{1, 5, -2, 3, 0.5} {
+		f.DrawSprite(sprite(0, 0, 0, render.BlendOpaque, d))
+	}
+	batches, verts := f.Batches()
+	var xs []float32
+	for i := 0; i < len(verts); i += 4 {
+		xs = append(xs, verts[i].X) // the sprite's x is its depth
+	}
+	want := []float32{5, 3, 1, 0.5, -2, -2, 0.5, 1, 3, 5}
+	for i := range want {
+		if xs[i] != want[i] {
+			t.Fatalf("sprite order %v, want %v", xs, want)
+		}
+	}
+	if batches[0].Pass != 0 || batches[len(batches)-1].Pass != 1 {
+		t.Errorf("passes out of order: %+v", batches)
+	}
+}
+
+func TestOpaqueBeforeTransparentAndStable(t *testing.T) {
+	f := render.NewFrame()
+	f.BeginPass(render.Pass{})
+	// Equal keys keep recording order: use distinct colors to tell them apart.
+	for i := 0; i < 100; i++ {
+		s := sprite(0, 0, 0, render.BlendAlpha, 0)
+		s.Color = render.RGBA(uint8(i), 0, 0, 255)
+		f.DrawSprite(s)
+	}
+	f.DrawSprite(sprite(0, 0, 0, render.BlendOpaque, 0))
+	batches, verts := f.Batches()
+	if len(batches) != 2 || batches[0].Blend != render.BlendOpaque || batches[1].Count != 100 {
+		t.Fatalf("batches %+v", batches)
+	}
+	for i := 0; i < 100; i++ {
+		if got := verts[4+4*i].Color & 0xff; got != render.Color(i) {
+			t.Fatalf("sprite %d has color %d: sort not stable", i, got)
+		}
+	}
+}
+
+func TestSortKeyFields(t *testing.T) {
+	k := func(pass int, layer uint8, order int16, blend render.BlendMode, depth float32) uint64 {
+		return render.SortKey(pass, layer, order, blend, 0, 0, depth)
+	}
+	less := []struct {
+		name string
+		a, b uint64
+	}{
+		{"pass", k(0, 9, 9, render.BlendAlpha, 9), k(1, 0, -9, render.BlendOpaque, 0)},
+		{"layer", k(0, 1, 9, render.BlendAlpha, 9), k(0, 2, -9, render.BlendOpaque, 0)},
+		{"opaque first", k(0, 1, 9, render.BlendOpaque, 9), k(0, 1, -9, render.BlendAlpha, 0)},
+		{"negative order", k(0, 1, -5, render.BlendAlpha, 0), k(0, 1, 3, render.BlendAlpha, 9)},
+		{"opaque near first", k(0, 1, 0, render.BlendOpaque, 0.25), k(0, 1, 0, render.BlendOpaque, 0.5)},
+		{"transparent far first", k(0, 1, 0, render.BlendAlpha, 100), k(0, 1, 0, render.BlendAlpha, 10)},
+	}
+	for _, c := range less {
+		if c.a >= c.b {
+			t.Errorf("%s: %x >= %x", c.name, c.a, c.b)
+		}
+	}
+}
+
+func TestSpriteVertices(t *testing.T) {
+	f := render.NewFrame()
+	f.BeginPass(render.Pass{})
+	f.DrawSprite(&render.Sprite{
+		Transform: mgl32.Translate3D(10, 20, 0).Mul4(mgl32.HomogRotate3DZ(mgl32.DegToRad(90))),
+		Size:      mgl32.Vec2{4, 2}, Pivot: mgl32.Vec2{0.5, 0.5}, Color: render.RGBA(1, 2, 3, 4),
+		UV: mgl32.Vec4{0.25, 0, 0.75, 0.5},
+	})
+	v := f.SpriteVertices()
+	// Local bottom-left (-2,-1) rotated 90° is (1,-2).
+	want := []render.SpriteVertex{{11, 18, 0.25, 0.5, 0x04030201}, {11, 22, 0.75, 0.5, 0x04030201},
+		{9, 22, 0.75, 0, 0x04030201}, {9, 18, 0.25, 0, 0x04030201}}
+	for i := range want {
+		got := v[i]
+		if abs(got.X-want[i].X) > 1e-5 || abs(got.Y-want[i].Y) > 1e-5 || got.U != want[i].U || got.V != want[i].V || got.Color != want[i].Color {
+			t.Errorf("vertex %d: %+v, want %+v", i, got, want[i])
+		}
+	}
+}
+
+func abs(f float32) float32 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}
+
+func TestHandleReuse(t *testing.T) {
+	f := render.NewFrame()
+	a := f.CreateTexture(render.TextureDesc{Width: 1, Height: 1}, nil)
+	f.DeleteTexture(a)
+	b := f.CreateTexture(render.TextureDesc{Width: 1, Height: 1}, nil)
+	if b.Index() == a.Index() {
+		t.Error("a slot freed in this frame was reused before the frame ended")
+	}
+	f.Reset()
+	c := f.CreateTexture(render.TextureDesc{Width: 1, Height: 1}, nil)
+	if c.Index() != a.Index() || c == a {
+		t.Errorf("after Reset: got %v, want slot of %v with a new generation", c, a)
+	}
+}
+
+func TestBatchesAllocateNothing(t *testing.T) {
+	f := render.NewFrame()
+	record := func() {
+		f.Reset()
+		f.BeginPass(render.Pass{})
+		for i := 0; i < 1000; i++ {
+			f.DrawSprite(sprite(render.TextureID(i%3), uint8(i%4), int16(i%7), render.BlendAlpha, float32(i)))
+		}
+		f.DrawMesh(&render.MeshDraw{Model: mgl32.Ident4()})
+		f.Batches()
+	}
+	record()
+	if n := testing.AllocsPerRun(50, record); n != 0 {
+		t.Errorf("%v allocations per recorded and batched frame", n)
+	}
+}

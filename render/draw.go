@@ -1,0 +1,127 @@
+package render
+
+import (
+	"image"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// ClearFlags selects what a pass clears before drawing.
+type ClearFlags uint8
+
+const (
+	// ClearColor clears the color buffer to Pass.ClearColor.
+	ClearColor ClearFlags = 1 << iota
+	// ClearDepth clears the depth buffer to the far plane.
+	ClearDepth
+)
+
+// MaxPasses is the most passes one frame may hold (the sort key keeps 8 bits).
+const MaxPasses = 256
+
+// Pass is a camera setup: where to draw and how to project. Draw items recorded
+// after [Frame.BeginPass] belong to that pass; passes execute in recording order.
+type Pass struct {
+	Target     TargetID   // 0: the screen
+	Viewport   Rect       // zero: the whole target or screen
+	Scissor    Rect       // zero: no scissor test
+	Clear      ClearFlags // what to clear first (inside the scissor, if any)
+	ClearColor mgl32.Vec4 // straight RGBA in [0,1]
+	ViewProj   mgl32.Mat4 // world to clip space
+}
+
+// Sprite describes one textured quad. The quad spans Size in local units with
+// Pivot (0..1 in each axis; the zero value is the bottom-left corner) at the
+// local origin, and Transform maps local to world space (only its 2D affine
+// part is used). With Y up, the top edge gets texture row v = UV[1].
+type Sprite struct {
+	Transform mgl32.Mat4
+	Size      mgl32.Vec2
+	Pivot     mgl32.Vec2
+	UV        mgl32.Vec4 // u0, v0 (top), u1, v1 (bottom); the zero value means {0, 0, 1, 1}
+	Color     Color      // tint, multiplied with the texture
+	Texture   TextureID  // 0: white
+	Shader    ShaderID   // 0: built-in sprite program
+	Blend     BlendMode
+	Layer     uint8   // sorts before Order
+	Order     int16   // sorts before material and depth within a layer
+	Depth     float32 // view distance for sorting; larger is farther
+}
+
+// MeshDraw describes one mesh draw. Its sort depth is the NDC depth of the
+// model's origin under the pass's view-projection.
+type MeshDraw struct {
+	Mesh     MeshID
+	Shader   ShaderID // 0: built-in mesh program (Lambert)
+	Texture  TextureID
+	Blend    BlendMode
+	Layer    uint8
+	Order    int16
+	Model    mgl32.Mat4
+	Color    mgl32.Vec4 // multiplies vertex color and texture; the zero value means white
+	LightDir mgl32.Vec3 // direction the light travels, world space; zero: unlit
+	Ambient  float32    // light added to the Lambert term, 0..1
+}
+
+// FullscreenDraw draws one triangle covering the pass's viewport, sampling
+// Texture through Shader (0: the built-in post program, a tinted copy).
+// Texture coordinates run from (0,0) at the bottom-left, as render targets store them.
+type FullscreenDraw struct {
+	Shader  ShaderID
+	Texture TextureID
+	Blend   BlendMode
+	Layer   uint8
+	Order   int16
+	Color   mgl32.Vec4 // tint; the zero value means white
+}
+
+// ItemKind tells a draw item's kind.
+type ItemKind uint8
+
+const (
+	// KindSprite is a quad recorded by [Frame.DrawSprite].
+	KindSprite ItemKind = iota
+	// KindMesh is a mesh recorded by [Frame.DrawMesh].
+	KindMesh
+	// KindFullscreen is a full-screen triangle recorded by [Frame.DrawFullscreen].
+	KindFullscreen
+)
+
+// String returns the Frame method that records items of kind k.
+func (k ItemKind) String() string {
+	switch k {
+	case KindSprite:
+		return "DrawSprite"
+	case KindMesh:
+		return "DrawMesh"
+	case KindFullscreen:
+		return "DrawFullscreen"
+	}
+	return "ItemKind(invalid)"
+}
+
+// DrawItem is one recorded draw: its sort key and the state that decides
+// batching. Index locates the item's data: for sprites, the sprite number (its
+// vertices are 4*Index..4*Index+3 in recording order); for meshes and
+// full-screen draws, the index into [Frame.MeshDraws] or [Frame.FullscreenDraws].
+type DrawItem struct {
+	Key     uint64
+	Kind    ItemKind
+	Blend   BlendMode
+	Pass    uint16
+	Shader  ShaderID
+	Texture TextureID
+	Index   int32
+}
+
+// ReadBack requests a copy of a finished image: Rect (zero: all) of Target
+// (0: the screen), read after every pass of the frame. Done receives a new,
+// top-down *image.RGBA that it owns. Done runs on the thread that executes the
+// frame (the render thread, or the main thread in OnMainThread mode), inside
+// Execute: it must not block on the main thread; send the image to a buffered
+// channel instead.
+type ReadBack struct {
+	Target TargetID
+	Rect   Rect
+	Done   func(*image.RGBA)
+}

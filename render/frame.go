@@ -1,0 +1,355 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"unsafe"
+)
+
+// Frame is one frame's command list: resource commands, passes, draw items and
+// read-backs, plus the screen size. Its buffers are truncated, never freed,
+// between frames, so steady-state recording allocates nothing.
+//
+// A Frame is recorded on one goroutine (the main thread) and then executed by a
+// Backend; it is never used by both at once. Bytes, vertices and indices passed
+// to a Frame method are copied into the frame's arenas before the method
+// returns: the caller may reuse its slices at once.
+type Frame struct {
+	// Stats is reset when recording starts. During Execute the backend adds
+	// DrawCalls, Triangles and BytesUploaded; the Renderer sets the rest.
+	Stats Stats
+
+	number        uint64
+	width, height int
+	handles       *handleSet
+
+	resources   []ResourceCommand
+	deletes     []ResourceCommand
+	passes      []Pass
+	items       []DrawItem
+	sprites     []SpriteVertex
+	meshDraws   []MeshDraw
+	fullscreens []FullscreenDraw
+	readBacks   []ReadBack
+	bytes       []byte
+	meshVerts   []MeshVertex
+	indices     []uint32
+
+	err error // execution error, carried back to the main thread
+
+	sorter sorter
+}
+
+// NewFrame returns an empty frame with its own handle space, for tools and tests
+// that record and execute frames without a [Renderer]. Frames of a Renderer
+// share one handle space; get them from [Renderer.Frame].
+func NewFrame() *Frame { return newFrame(new(handleSet)) }
+
+func newFrame(h *handleSet) *Frame { return &Frame{handles: h} }
+
+// reset truncates every buffer for the next recording, keeping capacity.
+func (f *Frame) reset() {
+	clear(f.resources)
+	clear(f.deletes)
+	clear(f.readBacks)
+	f.resources = f.resources[:0]
+	f.deletes = f.deletes[:0]
+	f.passes = f.passes[:0]
+	f.items = f.items[:0]
+	f.sprites = f.sprites[:0]
+	f.meshDraws = f.meshDraws[:0]
+	f.fullscreens = f.fullscreens[:0]
+	f.readBacks = f.readBacks[:0]
+	f.bytes = f.bytes[:0]
+	f.meshVerts = f.meshVerts[:0]
+	f.indices = f.indices[:0]
+	f.err = nil
+	f.number = 0
+	f.Stats = Stats{}
+	f.sorter.valid = false
+}
+
+// Reset empties the frame for a new recording, keeping its buffers, and makes
+// the handles deleted in it reusable. It is for NewFrame users, between
+// executions; never call it on a Renderer's frame (the Renderer resets its
+// frames itself, and dropping recorded deletes would leak device objects).
+func (f *Frame) Reset() {
+	f.handles.flush()
+	f.reset()
+}
+
+// Number returns the frame's sequence number, set by [Renderer.Submit]
+// (starting at 1); 0 for a frame that was never submitted.
+func (f *Frame) Number() uint64 { return f.number }
+
+// SetNumber sets the frame's sequence number; for NewFrame users.
+func (f *Frame) SetNumber(n uint64) { f.number = n }
+
+// SetScreenSize records the drawable size of the screen in pixels. A Renderer
+// carries it over to the next frame, so it need only be set on resize.
+func (f *Frame) SetScreenSize(w, h int) { f.width, f.height = w, h }
+
+// ScreenSize returns the recorded drawable size in pixels.
+func (f *Frame) ScreenSize() (w, h int) { return f.width, f.height }
+
+// CreateTexture records the creation of an RGBA8 texture and returns its handle,
+// valid at once. pixels holds desc.Width*desc.Height*4 bytes, rows top-down, or
+// is empty for an uninitialized texture. It panics on another length or a
+// non-positive size.
+func (f *Frame) CreateTexture(desc TextureDesc, pixels []byte) TextureID {
+	if desc.Width <= 0 || desc.Height <= 0 {
+		panic(fmt.Sprintf("render: CreateTexture: bad size %dx%d", desc.Width, desc.Height))
+	}
+	if len(pixels) != 0 && len(pixels) != desc.Width*desc.Height*4 {
+		panic(fmt.Sprintf("render: CreateTexture: %d bytes for %dx%d RGBA8 (want %d)", len(pixels), desc.Width, desc.Height, desc.Width*desc.Height*4))
+	}
+	id := TextureID(f.handles.textures.alloc())
+	f.resources = append(f.resources, ResourceCommand{Op: OpCreateTexture, Texture: id, Desc: desc, Data: f.copyBytes(pixels)})
+	return id
+}
+
+// UpdateTexture records the replacement of the rect region of texture id with
+// pixels (rect.W*rect.H*4 bytes, rows top-down; rect is in texels, top-left
+// origin). It panics on a length mismatch; a rectangle outside the texture is
+// reported by the backend.
+func (f *Frame) UpdateTexture(id TextureID, rect Rect, pixels []byte) {
+	if rect.Empty() || len(pixels) != rect.W*rect.H*4 {
+		panic(fmt.Sprintf("render: UpdateTexture %v: %d bytes for rect %v", id, len(pixels), rect))
+	}
+	f.resources = append(f.resources, ResourceCommand{Op: OpUpdateTexture, Texture: id, Rect: rect, Data: f.copyBytes(pixels)})
+}
+
+// DeleteTexture records the deletion of texture id after this frame's draws.
+// The handle must not be used in later frames.
+func (f *Frame) DeleteTexture(id TextureID) {
+	f.handles.textures.release(uint32(id))
+	f.deletes = append(f.deletes, ResourceCommand{Op: OpDeleteTexture, Texture: id})
+}
+
+// CreateMesh records the creation of an indexed triangle mesh and returns its
+// handle, valid at once. It panics if either slice is empty or the index count
+// is not a multiple of 3.
+func (f *Frame) CreateMesh(vertices []MeshVertex, indices []uint32) MeshID {
+	if len(vertices) == 0 || len(indices) == 0 || len(indices)%3 != 0 {
+		panic(fmt.Sprintf("render: CreateMesh: %d vertices, %d indices", len(vertices), len(indices)))
+	}
+	id := MeshID(f.handles.meshes.alloc())
+	vs := Span{len(f.meshVerts), len(vertices)}
+	f.meshVerts = append(f.meshVerts, vertices...)
+	is := Span{len(f.indices), len(indices)}
+	f.indices = append(f.indices, indices...)
+	f.resources = append(f.resources, ResourceCommand{Op: OpCreateMesh, Mesh: id, Vertices: vs, Indices: is})
+	return id
+}
+
+// DeleteMesh records the deletion of mesh id after this frame's draws.
+func (f *Frame) DeleteMesh(id MeshID) {
+	f.handles.meshes.release(uint32(id))
+	f.deletes = append(f.deletes, ResourceCommand{Op: OpDeleteMesh, Mesh: id})
+}
+
+// CreateShader records the creation of a shader program and returns its handle,
+// valid at once. A compile or link error is reported by the backend (naming
+// desc's file names and lines); draws using the handle then use the built-in
+// program of their kind.
+func (f *Frame) CreateShader(desc ShaderDesc) ShaderID {
+	id := ShaderID(f.handles.shaders.alloc())
+	f.resources = append(f.resources, ResourceCommand{Op: OpCreateShader, Shader: id, Source: desc})
+	return id
+}
+
+// UpdateShader records a recompilation of program id from new sources (a
+// reload). If they fail to compile or link, the backend reports the error and
+// keeps the previous program, so frames still render.
+func (f *Frame) UpdateShader(id ShaderID, desc ShaderDesc) {
+	f.resources = append(f.resources, ResourceCommand{Op: OpUpdateShader, Shader: id, Source: desc})
+}
+
+// DeleteShader records the deletion of program id after this frame's draws.
+func (f *Frame) DeleteShader(id ShaderID) {
+	f.handles.shaders.release(uint32(id))
+	f.deletes = append(f.deletes, ResourceCommand{Op: OpDeleteShader, Shader: id})
+}
+
+// CreateTarget records the creation of a render target and returns its handle
+// and the handle of its color texture, both valid at once. The texture may be
+// sampled by draws in passes that do not render into the target; it is deleted
+// with the target.
+func (f *Frame) CreateTarget(desc TargetDesc) (TargetID, TextureID) {
+	if desc.Width <= 0 || desc.Height <= 0 {
+		panic(fmt.Sprintf("render: CreateTarget: bad size %dx%d", desc.Width, desc.Height))
+	}
+	id := TargetID(f.handles.targets.alloc())
+	tex := TextureID(f.handles.textures.alloc())
+	f.handles.setTargetColor(id, tex)
+	f.resources = append(f.resources, ResourceCommand{Op: OpCreateTarget, Target: id, Texture: tex, TargetDesc: desc,
+		Desc: TextureDesc{Width: desc.Width, Height: desc.Height, Filter: desc.Filter}})
+	return id, tex
+}
+
+// DeleteTarget records the deletion of target id and its color texture after
+// this frame's draws.
+func (f *Frame) DeleteTarget(id TargetID) {
+	var tex TextureID
+	if f.handles.targets.live(uint32(id)) {
+		tex = f.handles.targetColor[id.Index()]
+		f.handles.textures.release(uint32(tex))
+	}
+	f.handles.targets.release(uint32(id))
+	f.deletes = append(f.deletes, ResourceCommand{Op: OpDeleteTarget, Target: id, Texture: tex})
+}
+
+// BeginPass starts a pass; draws recorded after it belong to it. It returns the
+// pass index (0 for the first) and panics after MaxPasses passes.
+func (f *Frame) BeginPass(p Pass) int {
+	if len(f.passes) >= MaxPasses {
+		panic("render: more than MaxPasses passes in one frame")
+	}
+	f.passes = append(f.passes, p)
+	return len(f.passes) - 1
+}
+
+func (f *Frame) currentPass(kind ItemKind) int {
+	n := len(f.passes)
+	if n == 0 {
+		panic("render: " + kind.String() + " recorded before BeginPass")
+	}
+	return n - 1
+}
+
+// DrawSprite records a sprite in the current pass: its four world-space
+// vertices are computed now, from s.Transform, and s is not retained. It
+// allocates nothing once the frame's buffers have grown, and panics if no pass
+// was begun.
+func (f *Frame) DrawSprite(s *Sprite) {
+	pass := f.currentPass(KindSprite)
+	x0 := -s.Pivot[0] * s.Size[0]
+	y0 := -s.Pivot[1] * s.Size[1]
+	x1 := x0 + s.Size[0]
+	y1 := y0 + s.Size[1]
+	m := &s.Transform
+	a, b, c, d, tx, ty := m[0], m[1], m[4], m[5], m[12], m[13]
+	u0, v0, u1, v1 := s.UV[0], s.UV[1], s.UV[2], s.UV[3]
+	if u0 == 0 && v0 == 0 && u1 == 0 && v1 == 0 {
+		u1, v1 = 1, 1
+	}
+	col := s.Color
+	n := len(f.sprites)
+	if cap(f.sprites)-n < 4 {
+		f.sprites = append(f.sprites, make([]SpriteVertex, 4)...)[:n]
+	}
+	f.sprites = f.sprites[:n+4]
+	v := (*[4]SpriteVertex)(f.sprites[n : n+4])
+	// Bottom-left, bottom-right, top-right, top-left (Y up); the top edge gets v0.
+	v[0] = SpriteVertex{a*x0 + c*y0 + tx, b*x0 + d*y0 + ty, u0, v1, col}
+	v[1] = SpriteVertex{a*x1 + c*y0 + tx, b*x1 + d*y0 + ty, u1, v1, col}
+	v[2] = SpriteVertex{a*x1 + c*y1 + tx, b*x1 + d*y1 + ty, u1, v0, col}
+	v[3] = SpriteVertex{a*x0 + c*y1 + tx, b*x0 + d*y1 + ty, u0, v0, col}
+	f.items = append(f.items, DrawItem{
+		Key:  SortKey(pass, s.Layer, s.Order, s.Blend, s.Shader, s.Texture, s.Depth),
+		Kind: KindSprite, Blend: s.Blend, Pass: uint16(pass), Shader: s.Shader, Texture: s.Texture,
+		Index: int32(n / 4),
+	})
+	f.sorter.valid = false
+}
+
+// DrawMesh records a mesh draw in the current pass; d is copied.
+func (f *Frame) DrawMesh(d *MeshDraw) {
+	pass := f.currentPass(KindMesh)
+	vp := &f.passes[pass].ViewProj
+	m := &d.Model
+	var z, w float32
+	for i := 0; i < 4; i++ {
+		z += vp[i*4+2] * m[12+i]
+		w += vp[i*4+3] * m[12+i]
+	}
+	depth := z
+	if w != 0 {
+		depth = z / w
+	}
+	f.items = append(f.items, DrawItem{
+		Key:  SortKey(pass, d.Layer, d.Order, d.Blend, d.Shader, d.Texture, depth),
+		Kind: KindMesh, Blend: d.Blend, Pass: uint16(pass), Shader: d.Shader, Texture: d.Texture,
+		Index: int32(len(f.meshDraws)),
+	})
+	f.meshDraws = append(f.meshDraws, *d)
+	f.sorter.valid = false
+}
+
+// DrawFullscreen records a full-screen triangle in the current pass; d is copied.
+func (f *Frame) DrawFullscreen(d *FullscreenDraw) {
+	pass := f.currentPass(KindFullscreen)
+	f.items = append(f.items, DrawItem{
+		Key:  SortKey(pass, d.Layer, d.Order, d.Blend, d.Shader, d.Texture, 0),
+		Kind: KindFullscreen, Blend: d.Blend, Pass: uint16(pass), Shader: d.Shader, Texture: d.Texture,
+		Index: int32(len(f.fullscreens)),
+	})
+	f.fullscreens = append(f.fullscreens, *d)
+	f.sorter.valid = false
+}
+
+// ReadPixels records a read-back of rect (zero: all) of target (0: the screen)
+// after the frame's passes; see [ReadBack] for when and where done runs.
+func (f *Frame) ReadPixels(target TargetID, rect Rect, done func(*image.RGBA)) {
+	f.readBacks = append(f.readBacks, ReadBack{Target: target, Rect: rect, Done: done})
+}
+
+func (f *Frame) copyBytes(b []byte) Span {
+	s := Span{len(f.bytes), len(b)}
+	f.bytes = append(f.bytes, b...)
+	return s
+}
+
+// Resources returns the frame's create and update commands in recording order;
+// backends run them before any draw. The slice is valid until the frame is reset.
+func (f *Frame) Resources() []ResourceCommand { return f.resources }
+
+// Deletes returns the frame's delete commands in recording order; backends run
+// them after every draw and read-back.
+func (f *Frame) Deletes() []ResourceCommand { return f.deletes }
+
+// Passes returns the frame's passes in recording order.
+func (f *Frame) Passes() []Pass { return f.passes }
+
+// Items returns the draw items in recording order.
+func (f *Frame) Items() []DrawItem { return f.items }
+
+// SpriteVertices returns the sprite vertices in recording order, four per sprite.
+func (f *Frame) SpriteVertices() []SpriteVertex { return f.sprites }
+
+// MeshDraws returns the recorded mesh draws; DrawItem.Index and Batch.First index it.
+func (f *Frame) MeshDraws() []MeshDraw { return f.meshDraws }
+
+// FullscreenDraws returns the recorded full-screen draws; DrawItem.Index and
+// Batch.First index it.
+func (f *Frame) FullscreenDraws() []FullscreenDraw { return f.fullscreens }
+
+// ReadBacks returns the read-back requests in recording order.
+func (f *Frame) ReadBacks() []ReadBack { return f.readBacks }
+
+// Bytes returns the bytes s locates in the frame's byte arena.
+func (f *Frame) Bytes(s Span) []byte { return f.bytes[s.Off : s.Off+s.Len : s.Off+s.Len] }
+
+// MeshVertices returns the vertices s locates in the frame's vertex arena.
+func (f *Frame) MeshVertices(s Span) []MeshVertex {
+	return f.meshVerts[s.Off : s.Off+s.Len : s.Off+s.Len]
+}
+
+// Indices returns the indices s locates in the frame's index arena.
+func (f *Frame) Indices(s Span) []uint32 { return f.indices[s.Off : s.Off+s.Len : s.Off+s.Len] }
+
+// SpriteVertexBytes returns vs as raw bytes (20 per vertex), for uploading.
+func SpriteVertexBytes(vs []SpriteVertex) []byte {
+	if len(vs) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&vs[0])), len(vs)*int(unsafe.Sizeof(vs[0])))
+}
+
+// MeshVertexBytes returns vs as raw bytes (36 per vertex), for uploading.
+func MeshVertexBytes(vs []MeshVertex) []byte {
+	if len(vs) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&vs[0])), len(vs)*int(unsafe.Sizeof(vs[0])))
+}

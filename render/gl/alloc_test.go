@@ -1,0 +1,92 @@
+package gl_test
+
+import (
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/render/gl"
+)
+
+// steadyScene records 1,000 sprites over two textures, a lit mesh and a
+// full-screen pass: the recording and execution of such a frame allocate nothing.
+type steadyScene struct {
+	a, b render.TextureID
+	mesh render.MeshID
+	s    render.Sprite
+}
+
+func (sc *steadyScene) init(f *render.Frame) {
+	sc.a = f.CreateTexture(render.TextureDesc{Width: 2, Height: 2}, make([]byte, 16))
+	sc.b = f.CreateTexture(render.TextureDesc{Width: 2, Height: 2}, make([]byte, 16))
+	vs, is := cube()
+	sc.mesh = f.CreateMesh(vs, is)
+	sc.s = render.Sprite{Size: mgl32.Vec2{4, 4}, Color: render.White, Blend: render.BlendAlpha}
+}
+
+func (sc *steadyScene) record(f *render.Frame) {
+	f.BeginPass(perspectivePass())
+	f.DrawMesh(&render.MeshDraw{Mesh: sc.mesh, Model: mgl32.Ident4(), LightDir: mgl32.Vec3{0, 0, -1}})
+	f.BeginPass(render.Pass{ViewProj: mgl32.Ortho(0, screenW, 0, screenH, -1, 1)})
+	for i := 0; i < 1000; i++ {
+		sc.s.Transform = mgl32.Translate3D(float32(i%screenW), float32(i%screenH), 0)
+		sc.s.Texture = sc.a
+		if i%2 == 1 {
+			sc.s.Texture = sc.b
+		}
+		sc.s.Layer = uint8(i % 2)
+		f.DrawSprite(&sc.s)
+	}
+	f.DrawFullscreen(&render.FullscreenDraw{Texture: sc.a, Blend: render.BlendAdditive})
+}
+
+func TestSteadyStateFrameAllocatesNothing(t *testing.T) {
+	h := newHarness(t, true, gl.Options{})
+	defer h.close()
+	var sc steadyScene
+	sc.init(h.r.Frame())
+	frame := func() {
+		f := h.r.Frame()
+		f.SetScreenSize(screenW, screenH)
+		sc.record(f)
+		if err := h.r.Submit(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 3; i++ {
+		frame()
+	}
+	if n := testing.AllocsPerRun(20, frame); n != 0 {
+		t.Errorf("%v allocations per steady-state GL frame", n)
+	}
+	if st := h.r.Stats(); st.DrawCalls != 4 || st.Items != 1002 {
+		t.Errorf("stats %+v", st)
+	}
+}
+
+func BenchmarkGLFrame1000Sprites(b *testing.B) {
+	if testSurface == nil {
+		b.Skip("no GL context")
+	}
+	for _, onMain := range []bool{true, false} {
+		name := "threaded"
+		if onMain {
+			name = "onMain"
+		}
+		b.Run(name, func(b *testing.B) {
+			h := newHarness(b, onMain, gl.Options{Shaders: shaderFS, NoSwap: true})
+			defer h.close()
+			var sc steadyScene
+			sc.init(h.r.Frame())
+			b.ReportAllocs()
+			for b.Loop() {
+				f := h.r.Frame()
+				f.SetScreenSize(screenW, screenH)
+				sc.record(f)
+				if err := h.r.Submit(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,298 @@
+package gl
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"time"
+
+	ogl "github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact/render"
+)
+
+// builtinNames lists the built-in programs in render.ItemKind order.
+var builtinNames = [...]string{SpriteProgram, MeshProgram, PostProgram}
+
+// maxErrors bounds the errors one frame reports (the rest are counted).
+const maxErrors = 8
+
+// Backend renders frames with OpenGL 3.3 core. Create it with New; its methods
+// are called by render.Renderer on one thread. LiveObjects may be called
+// from another goroutine only while no method runs (after Renderer.Close).
+type Backend struct {
+	surface Surface
+	opts    Options
+	live    int // GL objects alive
+
+	textures []texture // by handle slot
+	meshes   []mesh
+	programs []*program
+	progIDs  []render.ShaderID
+	targets  []target
+
+	white                      uint32
+	builtin                    [3]*program // sprite, mesh, post
+	builtinSrc                 [3]render.ShaderDesc
+	lastReload                 time.Time
+	spriteVAO, spriteVBO, quad uint32
+	emptyVAO                   uint32
+	vboBytes, quadSprites      int
+	screenW, screenH           int // default framebuffer size found at Init
+
+	st       glState
+	pass     passState
+	viewProj mgl32.Mat4
+	mat      mgl32.Mat4 // uniform scratch (kept on the heap, so cgo calls do not allocate)
+	vec      mgl32.Vec4
+	errs     []error
+	dropped  int
+	frame    uint64
+	inited   bool
+}
+
+type texture struct {
+	id     render.TextureID
+	gl     uint32
+	w, h   int
+	target render.TargetID // the target whose color this is
+}
+
+type mesh struct {
+	id            render.MeshID
+	vao, vbo, ibo uint32
+	count         int32
+}
+
+type target struct {
+	id         render.TargetID
+	fbo, depth uint32
+	tex        render.TextureID
+	w, h       int
+}
+
+// LiveObjects returns how many GL objects (textures, buffers, vertex arrays,
+// shaders, programs, framebuffers, renderbuffers) the backend has created and
+// not yet deleted. It is zero after Shutdown.
+func (b *Backend) LiveObjects() int { return b.live }
+
+// Init makes the surface's context current on the calling thread, loads the GL
+// functions, sets the swap interval and creates the built-in objects: a white
+// texture, the sprite, mesh and post programs, and the streamed sprite buffers.
+// On error it deletes what it created and releases the context.
+func (b *Backend) Init() (err error) {
+	if b.opts.Shaders == nil {
+		return errors.New("render/gl: Options.Shaders is nil (pass shaders.FS())")
+	}
+	if err := b.surface.MakeCurrent(); err != nil {
+		return fmt.Errorf("render/gl: make current: %w", err)
+	}
+	if err := ogl.Init(); err != nil {
+		b.surface.ReleaseCurrent()
+		return fmt.Errorf("render/gl: load OpenGL: %w", err)
+	}
+	var major, minor int32
+	ogl.GetIntegerv(ogl.MAJOR_VERSION, &major)
+	ogl.GetIntegerv(ogl.MINOR_VERSION, &minor)
+	if major < 3 || major == 3 && minor < 3 {
+		b.surface.ReleaseCurrent()
+		return fmt.Errorf("render/gl: OpenGL %d.%d, need 3.3", major, minor)
+	}
+	if b.surface.SetSwapInterval(b.opts.SwapInterval) != nil && b.opts.SwapInterval == -1 {
+		_ = b.surface.SetSwapInterval(1) // adaptive refused: vsync; a refusal of that is not fatal
+	}
+	var vp [4]int32
+	ogl.GetIntegerv(ogl.VIEWPORT, &vp[0])
+	b.screenW, b.screenH = int(vp[2]), int(vp[3])
+	b.inited = true
+	defer func() {
+		if err != nil {
+			b.Shutdown()
+		}
+	}()
+
+	b.white = b.genTexture(1, 1, render.FilterNearest, render.WrapClamp, []byte{255, 255, 255, 255})
+	for i, name := range builtinNames {
+		desc, err := b.loadBuiltin(name)
+		if err != nil {
+			return err
+		}
+		p, err := b.link(desc)
+		if err != nil {
+			return fmt.Errorf("render/gl: built-in program: %w", err)
+		}
+		b.builtin[i], b.builtinSrc[i] = p, desc
+	}
+	b.lastReload = time.Now()
+	b.initSprites()
+	ogl.GenVertexArrays(1, &b.emptyVAO)
+	b.live++
+	if e := ogl.GetError(); e != ogl.NO_ERROR {
+		return fmt.Errorf("render/gl: init: GL error 0x%x", e)
+	}
+	return nil
+}
+
+func (b *Backend) loadBuiltin(name string) (render.ShaderDesc, error) {
+	v, err := fs.ReadFile(b.opts.Shaders, name+".vert")
+	if err != nil {
+		return render.ShaderDesc{}, fmt.Errorf("render/gl: built-in shader: %w", err)
+	}
+	f, err := fs.ReadFile(b.opts.Shaders, name+".frag")
+	if err != nil {
+		return render.ShaderDesc{}, fmt.Errorf("render/gl: built-in shader: %w", err)
+	}
+	dir := strings.TrimSuffix(b.opts.ShaderDir, "/") + "/"
+	return render.ShaderDesc{VertexName: dir + name + ".vert", VertexSource: string(v),
+		FragmentName: dir + name + ".frag", FragmentSource: string(f)}, nil
+}
+
+// reloadBuiltins recompiles the built-in programs whose sources changed,
+// keeping the previous program when the new one fails.
+func (b *Backend) reloadBuiltins() {
+	if b.opts.ReloadInterval <= 0 || time.Since(b.lastReload) < b.opts.ReloadInterval {
+		return
+	}
+	b.lastReload = time.Now()
+	for i, name := range builtinNames {
+		desc, err := b.loadBuiltin(name)
+		if err != nil {
+			b.fail("reload %s: %v", name, err)
+			continue
+		}
+		if desc == b.builtinSrc[i] {
+			continue
+		}
+		b.builtinSrc[i] = desc // do not retry a broken source every interval
+		p, err := b.link(desc)
+		if err != nil {
+			b.fail("reload: %v", err)
+			continue
+		}
+		b.deleteProgram(b.builtin[i])
+		b.builtin[i] = p
+	}
+}
+
+// Shutdown deletes every GL object the backend created (LiveObjects then
+// reports zero) and releases the context from the calling thread.
+func (b *Backend) Shutdown() error {
+	if !b.inited {
+		return nil
+	}
+	b.inited = false
+	for i := range b.targets {
+		b.deleteTarget(&b.targets[i])
+	}
+	for i := range b.textures {
+		b.deleteTexture(&b.textures[i])
+	}
+	for i := range b.meshes {
+		b.deleteMesh(&b.meshes[i])
+	}
+	for i, p := range b.programs {
+		b.deleteProgram(p)
+		b.programs[i] = nil
+	}
+	for i, p := range b.builtin {
+		b.deleteProgram(p)
+		b.builtin[i] = nil
+	}
+	b.deleteGL(&b.white, ogl.DeleteTextures)
+	b.deleteGL(&b.spriteVBO, ogl.DeleteBuffers)
+	b.deleteGL(&b.quad, ogl.DeleteBuffers)
+	b.deleteGL(&b.spriteVAO, ogl.DeleteVertexArrays)
+	b.deleteGL(&b.emptyVAO, ogl.DeleteVertexArrays)
+	ogl.Finish()
+	var err error
+	if e := ogl.GetError(); e != ogl.NO_ERROR {
+		err = fmt.Errorf("render/gl: shutdown: GL error 0x%x", e)
+	}
+	if e := b.surface.ReleaseCurrent(); e != nil {
+		err = errors.Join(err, fmt.Errorf("render/gl: release context: %w", e))
+	}
+	return err
+}
+
+// deleteGL deletes one object through del (glDeleteTextures and the like) if
+// *id is set, and clears it.
+func (b *Backend) deleteGL(id *uint32, del func(int32, *uint32)) {
+	if *id != 0 {
+		del(1, id)
+		*id = 0
+		b.live--
+	}
+}
+
+func (b *Backend) fail(format string, args ...any) {
+	if len(b.errs) >= maxErrors {
+		b.dropped++
+		return
+	}
+	b.errs = append(b.errs, fmt.Errorf("render/gl: frame %d: "+format, append([]any{b.frame}, args...)...))
+}
+
+func (b *Backend) result() error {
+	if len(b.errs) == 0 {
+		return nil
+	}
+	if b.dropped > 0 {
+		b.errs = append(b.errs, fmt.Errorf("render/gl: frame %d: %d more errors", b.frame, b.dropped))
+	}
+	return errors.Join(b.errs...)
+}
+
+// Execute renders f: resource commands, then each pass (target, viewport,
+// scissor, clears, batches), then read-backs, then deletes, then the swap
+// (unless Options.NoSwap). Problems (bad handles, shader errors, GL errors) are
+// returned together after the whole frame has been rendered; a shader that
+// fails to compile keeps its previous program.
+func (b *Backend) Execute(f *render.Frame) error {
+	if !b.inited {
+		return errors.New("render/gl: Execute before Init")
+	}
+	b.frame = f.Number()
+	b.errs = b.errs[:0]
+	b.dropped = 0
+	b.resetState()
+	b.reloadBuiltins()
+
+	res := f.Resources()
+	for i := range res {
+		b.resource(f, &res[i])
+	}
+	batches, sprites := f.Batches()
+	b.uploadSprites(f, sprites, batches)
+
+	passes := f.Passes()
+	next := 0
+	for p := range passes {
+		if !b.beginPass(f, p, &passes[p]) {
+			for next < len(batches) && batches[next].Pass == p {
+				next++
+			}
+			continue
+		}
+		for next < len(batches) && batches[next].Pass == p {
+			b.draw(f, next, &batches[next])
+			next++
+		}
+	}
+	ogl.Disable(ogl.SCISSOR_TEST)
+	b.st.scissor = false
+	for _, rb := range f.ReadBacks() {
+		b.readBack(f, rb)
+	}
+	dels := f.Deletes()
+	for i := range dels {
+		b.delete(&dels[i])
+	}
+	if e := ogl.GetError(); e != ogl.NO_ERROR {
+		b.fail("GL error 0x%x", e)
+	}
+	if !b.opts.NoSwap {
+		b.surface.Swap()
+	}
+	return b.result()
+}

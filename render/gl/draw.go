@@ -1,0 +1,261 @@
+package gl
+
+import (
+	"image"
+	"unsafe"
+
+	ogl "github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/tact-engine/tact/render"
+)
+
+// passState is what draws need to know about the pass being executed.
+type passState struct {
+	target render.TargetID
+	stamp  uint64 // unique per executed pass; programs remember the last one loaded
+}
+
+// initSprites creates the sprite vertex array, the streamed vertex buffer and
+// the static quad index buffer.
+func (b *Backend) initSprites() {
+	ogl.GenVertexArrays(1, &b.spriteVAO)
+	ogl.GenBuffers(1, &b.spriteVBO)
+	ogl.GenBuffers(1, &b.quad)
+	b.live += 3
+	b.bindVAO(b.spriteVAO)
+	ogl.BindBuffer(ogl.ARRAY_BUFFER, b.spriteVBO)
+	b.vboBytes = b.opts.SpritesPerDraw * 4 * int(unsafe.Sizeof(render.SpriteVertex{}))
+	ogl.BufferData(ogl.ARRAY_BUFFER, b.vboBytes, nil, ogl.STREAM_DRAW)
+	const stride = int32(unsafe.Sizeof(render.SpriteVertex{}))
+	ogl.EnableVertexAttribArray(0)
+	ogl.VertexAttribPointerWithOffset(0, 2, ogl.FLOAT, false, stride, 0)
+	ogl.EnableVertexAttribArray(1)
+	ogl.VertexAttribPointerWithOffset(1, 2, ogl.FLOAT, false, stride, 8)
+	ogl.EnableVertexAttribArray(2)
+	ogl.VertexAttribPointerWithOffset(2, 4, ogl.UNSIGNED_BYTE, true, stride, 16)
+	b.fillQuads(b.opts.SpritesPerDraw)
+}
+
+// fillQuads (re)fills the quad index buffer for n sprites: 0,1,2, 2,3,0 per
+// quad. Called with the sprite VAO bound (it holds the element binding).
+func (b *Backend) fillQuads(n int) {
+	idx := make([]uint32, 6*n)
+	for q := 0; q < n; q++ {
+		v := uint32(4 * q)
+		copy(idx[6*q:], []uint32{v, v + 1, v + 2, v + 2, v + 3, v})
+	}
+	ogl.BindBuffer(ogl.ELEMENT_ARRAY_BUFFER, b.quad)
+	ogl.BufferData(ogl.ELEMENT_ARRAY_BUFFER, 4*len(idx), unsafe.Pointer(&idx[0]), ogl.STATIC_DRAW)
+	b.quadSprites = n
+}
+
+// uploadSprites streams the frame's sorted sprite vertices: the buffer is
+// orphaned (glBufferData with nil) and refilled, so the driver never waits for
+// the previous frame's draws. Both buffers double when too small.
+func (b *Backend) uploadSprites(f *render.Frame, sprites []render.SpriteVertex, batches []render.Batch) {
+	if len(sprites) == 0 {
+		return
+	}
+	most := 0
+	for i := range batches {
+		if batches[i].Kind == render.KindSprite && batches[i].Count > most {
+			most = batches[i].Count
+		}
+	}
+	b.bindVAO(b.spriteVAO)
+	if most > b.quadSprites {
+		n := b.quadSprites
+		for n < most {
+			n *= 2
+		}
+		b.fillQuads(n)
+	}
+	data := render.SpriteVertexBytes(sprites)
+	ogl.BindBuffer(ogl.ARRAY_BUFFER, b.spriteVBO)
+	for b.vboBytes < len(data) {
+		b.vboBytes *= 2
+	}
+	ogl.BufferData(ogl.ARRAY_BUFFER, b.vboBytes, nil, ogl.STREAM_DRAW)
+	ogl.BufferSubData(ogl.ARRAY_BUFFER, 0, len(data), unsafe.Pointer(&data[0]))
+	f.Stats.BytesUploaded += int64(len(data))
+}
+
+// surfaceSize returns the size of target id, or of the screen for 0.
+func (b *Backend) surfaceSize(f *render.Frame, id render.TargetID) (w, h int, fbo uint32, ok bool) {
+	if id == 0 {
+		w, h = f.ScreenSize()
+		if w <= 0 || h <= 0 {
+			w, h = b.screenW, b.screenH
+		}
+		return w, h, 0, true
+	}
+	t := b.lookupTarget(id)
+	if t == nil {
+		return 0, 0, 0, false
+	}
+	return t.w, t.h, t.fbo, true
+}
+
+// beginPass binds the pass's framebuffer, viewport and scissor and clears. It
+// reports false (and records an error) if the pass's target is not alive.
+func (b *Backend) beginPass(f *render.Frame, i int, p *render.Pass) bool {
+	w, h, fbo, ok := b.surfaceSize(f, p.Target)
+	if !ok {
+		b.fail("BeginPass (pass %d): unknown or deleted %v", i, p.Target)
+		return false
+	}
+	b.bindFBO(fbo)
+	vp := p.Viewport
+	if vp.Empty() {
+		vp = render.Rect{W: w, H: h}
+	}
+	ogl.Viewport(int32(vp.X), int32(h-vp.Y-vp.H), int32(vp.W), int32(vp.H))
+	b.pass.target = p.Target
+	b.pass.stamp++
+	b.viewProj = p.ViewProj
+
+	if p.Clear != 0 {
+		sc := p.Scissor
+		if sc.Empty() {
+			sc = vp
+		}
+		full := sc.X <= 0 && sc.Y <= 0 && sc.X+sc.W >= w && sc.Y+sc.H >= h
+		b.setScissor(!full, sc.X, h-sc.Y-sc.H, sc.W, sc.H)
+		var bits uint32
+		if p.Clear&render.ClearColor != 0 {
+			c := p.ClearColor
+			ogl.ClearColor(c[0], c[1], c[2], c[3])
+			bits |= ogl.COLOR_BUFFER_BIT
+		}
+		if p.Clear&render.ClearDepth != 0 {
+			b.setDepth(b.st.depthTest, true)
+			ogl.ClearDepth(1)
+			bits |= ogl.DEPTH_BUFFER_BIT
+		}
+		ogl.Clear(bits)
+	}
+	sc := p.Scissor
+	b.setScissor(!sc.Empty(), sc.X, h-sc.Y-sc.H, sc.W, sc.H)
+	return true
+}
+
+// draw issues one batch as one draw call.
+func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
+	tex := b.white
+	if bt.Texture != 0 {
+		t := b.lookupTexture(bt.Texture)
+		if t == nil {
+			b.fail("%v (batch %d, pass %d): unknown or deleted %v", bt.Kind, i, bt.Pass, bt.Texture)
+			return
+		}
+		if t.target != 0 && t.target == b.pass.target {
+			b.fail("%v (batch %d, pass %d): samples %v while rendering into %v", bt.Kind, i, bt.Pass, bt.Texture, t.target)
+			return
+		}
+		tex = t.gl
+	}
+	prog := b.builtin[bt.Kind]
+	if bt.Shader != 0 {
+		p, ok := b.lookupProgram(bt.Shader)
+		if !ok {
+			b.fail("%v (batch %d, pass %d): unknown or deleted %v", bt.Kind, i, bt.Pass, bt.Shader)
+			return
+		}
+		if p != nil {
+			prog = p
+		}
+	}
+	b.useProgram(prog.id)
+	if prog.pass != b.pass.stamp {
+		if prog.viewProj >= 0 {
+			ogl.UniformMatrix4fv(prog.viewProj, 1, false, &b.viewProj[0])
+		}
+		prog.pass = b.pass.stamp
+	}
+	b.bindTexture(tex)
+	b.setBlend(bt.Blend)
+	st := &f.Stats
+	switch bt.Kind {
+	case render.KindSprite:
+		b.setDepth(false, b.st.depthWrite)
+		b.bindVAO(b.spriteVAO)
+		ogl.DrawElementsBaseVertex(ogl.TRIANGLES, int32(6*bt.Count), ogl.UNSIGNED_INT, nil, int32(4*bt.First))
+		st.Triangles += 2 * bt.Count
+	case render.KindMesh:
+		md := &f.MeshDraws()[bt.First]
+		m := b.lookupMesh(md.Mesh)
+		if m == nil {
+			b.fail("%v (batch %d, pass %d): unknown or deleted %v", bt.Kind, i, bt.Pass, md.Mesh)
+			return
+		}
+		b.setDepth(true, bt.Blend == render.BlendOpaque)
+		if prog.model >= 0 {
+			b.mat = md.Model
+			ogl.UniformMatrix4fv(prog.model, 1, false, &b.mat[0])
+		}
+		b.setColor(prog, md.Color)
+		if prog.lightDir >= 0 {
+			b.vec = md.LightDir.Vec4(0)
+			ogl.Uniform3fv(prog.lightDir, 1, &b.vec[0])
+		}
+		if prog.ambient >= 0 {
+			ogl.Uniform1f(prog.ambient, md.Ambient)
+		}
+		b.bindVAO(m.vao)
+		ogl.DrawElements(ogl.TRIANGLES, m.count, ogl.UNSIGNED_INT, nil)
+		st.Triangles += int(m.count) / 3
+	case render.KindFullscreen:
+		b.setDepth(false, b.st.depthWrite)
+		b.setColor(prog, f.FullscreenDraws()[bt.First].Color)
+		b.bindVAO(b.emptyVAO)
+		ogl.DrawArrays(ogl.TRIANGLES, 0, 3)
+		st.Triangles++
+	}
+	st.DrawCalls++
+}
+
+// setColor loads u_color; the zero color means white.
+func (b *Backend) setColor(p *program, c [4]float32) {
+	if p.color < 0 {
+		return
+	}
+	if c == [4]float32{} {
+		c = [4]float32{1, 1, 1, 1}
+	}
+	b.vec = c
+	ogl.Uniform4fv(p.color, 1, &b.vec[0])
+}
+
+// readBack copies a region of the screen or a target into a new top-down
+// image and hands it to rb.Done.
+func (b *Backend) readBack(f *render.Frame, rb render.ReadBack) {
+	w, h, fbo, ok := b.surfaceSize(f, rb.Target)
+	if !ok {
+		b.fail("ReadPixels: unknown or deleted %v", rb.Target)
+		return
+	}
+	r := rb.Rect
+	if r.Empty() {
+		r = render.Rect{W: w, H: h}
+	}
+	if r.X < 0 || r.Y < 0 || r.X+r.W > w || r.Y+r.H > h {
+		b.fail("ReadPixels: %v: rect %v outside %dx%d", rb.Target, r, w, h)
+		return
+	}
+	b.bindFBO(fbo)
+	img := image.NewRGBA(image.Rect(0, 0, r.W, r.H))
+	ogl.PixelStorei(ogl.PACK_ALIGNMENT, 1)
+	ogl.ReadPixels(int32(r.X), int32(h-r.Y-r.H), int32(r.W), int32(r.H), ogl.RGBA, ogl.UNSIGNED_BYTE, unsafe.Pointer(&img.Pix[0]))
+	// GL rows run bottom-up; flip to top-down.
+	row := 4 * r.W
+	tmp := make([]byte, row)
+	for y := 0; y < r.H/2; y++ {
+		a := img.Pix[y*row : (y+1)*row]
+		z := img.Pix[(r.H-1-y)*row : (r.H-y)*row]
+		copy(tmp, a)
+		copy(a, z)
+		copy(z, tmp)
+	}
+	if rb.Done != nil {
+		rb.Done(img)
+	}
+}

@@ -1,0 +1,183 @@
+package gl
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	ogl "github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/tact-engine/tact/render"
+)
+
+// ShaderError is one compile or link diagnostic, located in a source file.
+type ShaderError struct {
+	File    string // the source's name, e.g. "shaders/sprite.frag"
+	Line    int    // 1-based; 0 when the driver gave no line
+	Message string
+}
+
+// Error returns "file:line: message" (or "file: message" without a line).
+func (e *ShaderError) Error() string {
+	if e.Line > 0 {
+		return e.File + ":" + strconv.Itoa(e.Line) + ": " + e.Message
+	}
+	return e.File + ": " + e.Message
+}
+
+// parseLog turns a driver's info log into one error per diagnostic line,
+// recognizing Mesa ("0:12(3): error: x"), AMD/Intel ("ERROR: 0:12: x") and
+// NVIDIA ("0(12) : error C0000: x") formats.
+func parseLog(file, log string) error {
+	var errs []error
+	for _, line := range strings.Split(log, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		errs = append(errs, parseLogLine(file, line))
+	}
+	if len(errs) == 0 {
+		return &ShaderError{File: file, Message: "failed without a log"}
+	}
+	return errors.Join(errs...)
+}
+
+func parseLogLine(file, line string) *ShaderError {
+	rest := strings.TrimPrefix(line, "ERROR: ")
+	prefix := ""
+	if rest != line {
+		prefix = "error: "
+	}
+	num := func(s string) (int, string, bool) {
+		i := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == 0 {
+			return 0, s, false
+		}
+		n, _ := strconv.Atoi(s[:i])
+		return n, s[i:], true
+	}
+	if _, s, ok := num(rest); ok {
+		switch {
+		case strings.HasPrefix(s, ":"): // Mesa or AMD/Intel: 0:LINE
+			if n, s2, ok := num(s[1:]); ok {
+				if strings.HasPrefix(s2, "(") { // Mesa column
+					if j := strings.Index(s2, ")"); j >= 0 {
+						s2 = s2[j+1:]
+					}
+				}
+				if strings.HasPrefix(s2, ":") {
+					return &ShaderError{File: file, Line: n, Message: prefix + strings.TrimSpace(s2[1:])}
+				}
+			}
+		case strings.HasPrefix(s, "("): // NVIDIA: 0(LINE) : msg
+			if n, s2, ok := num(s[1:]); ok && strings.HasPrefix(s2, ")") {
+				s2 = strings.TrimSpace(s2[1:])
+				return &ShaderError{File: file, Line: n, Message: prefix + strings.TrimSpace(strings.TrimPrefix(s2, ":"))}
+			}
+		}
+	}
+	return &ShaderError{File: file, Message: line}
+}
+
+// program is a linked program with its uniform locations.
+type program struct {
+	id                                        uint32
+	viewProj, model, color, lightDir, ambient int32
+	pass                                      uint64 // stamp of the pass whose view-projection is loaded; 0: none
+}
+
+// compile compiles one stage; on failure it deletes the shader and returns the
+// parsed log.
+func (b *Backend) compile(stage uint32, name, src string) (uint32, error) {
+	sh := ogl.CreateShader(stage)
+	b.live++
+	csrc, free := ogl.Strs(src + "\x00")
+	ogl.ShaderSource(sh, 1, csrc, nil)
+	free()
+	ogl.CompileShader(sh)
+	var ok int32
+	ogl.GetShaderiv(sh, ogl.COMPILE_STATUS, &ok)
+	if ok == ogl.FALSE {
+		err := parseLog(name, shaderLog(sh))
+		ogl.DeleteShader(sh)
+		b.live--
+		return 0, err
+	}
+	return sh, nil
+}
+
+func shaderLog(sh uint32) string {
+	var n int32
+	ogl.GetShaderiv(sh, ogl.INFO_LOG_LENGTH, &n)
+	if n <= 1 {
+		return ""
+	}
+	buf := make([]byte, n)
+	ogl.GetShaderInfoLog(sh, n, nil, &buf[0])
+	return strings.TrimRight(string(buf), "\x00")
+}
+
+// link builds a program from desc, or returns errors naming the files and lines.
+func (b *Backend) link(desc render.ShaderDesc) (*program, error) {
+	vs, err := b.compile(ogl.VERTEX_SHADER, desc.VertexName, desc.VertexSource)
+	if err != nil {
+		return nil, err
+	}
+	fsh, err := b.compile(ogl.FRAGMENT_SHADER, desc.FragmentName, desc.FragmentSource)
+	if err != nil {
+		ogl.DeleteShader(vs)
+		b.live--
+		return nil, err
+	}
+	id := ogl.CreateProgram()
+	b.live++
+	ogl.AttachShader(id, vs)
+	ogl.AttachShader(id, fsh)
+	ogl.LinkProgram(id)
+	ogl.DetachShader(id, vs)
+	ogl.DetachShader(id, fsh)
+	ogl.DeleteShader(vs)
+	ogl.DeleteShader(fsh)
+	b.live -= 2
+	var ok int32
+	ogl.GetProgramiv(id, ogl.LINK_STATUS, &ok)
+	if ok == ogl.FALSE {
+		var n int32
+		ogl.GetProgramiv(id, ogl.INFO_LOG_LENGTH, &n)
+		log := ""
+		if n > 1 {
+			buf := make([]byte, n)
+			ogl.GetProgramInfoLog(id, n, nil, &buf[0])
+			log = strings.TrimRight(string(buf), "\x00")
+		}
+		ogl.DeleteProgram(id)
+		b.live--
+		return nil, fmt.Errorf("%s + %s: link: %s", desc.VertexName, desc.FragmentName, strings.TrimSpace(log))
+	}
+	p := &program{id: id}
+	loc := func(name string) int32 { return ogl.GetUniformLocation(id, ogl.Str(name+"\x00")) }
+	p.viewProj, p.model, p.color = loc("u_viewProj"), loc("u_model"), loc("u_color")
+	p.lightDir, p.ambient = loc("u_lightDir"), loc("u_ambient")
+	ogl.UseProgram(id)
+	if t := loc("u_tex"); t >= 0 {
+		ogl.Uniform1i(t, 0)
+	}
+	b.st.program = id
+	return p, nil
+}
+
+func (b *Backend) deleteProgram(p *program) {
+	if p == nil {
+		return
+	}
+	if b.st.program == p.id {
+		ogl.UseProgram(0)
+		b.st.program = 0
+	}
+	ogl.DeleteProgram(p.id)
+	b.live--
+}

@@ -1,0 +1,284 @@
+package gl
+
+import (
+	"unsafe"
+
+	ogl "github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/tact-engine/tact/render"
+)
+
+func slot(v uint32) int { return int(v & (1<<24 - 1)) }
+
+// grow extends s so that index i exists.
+func grow[T any](s []T, i int) []T {
+	for len(s) <= i {
+		var zero T
+		s = append(s, zero)
+	}
+	return s
+}
+
+func (b *Backend) lookupTexture(id render.TextureID) *texture {
+	s := slot(uint32(id))
+	if s < len(b.textures) && b.textures[s].id == id && b.textures[s].gl != 0 {
+		return &b.textures[s]
+	}
+	return nil
+}
+
+func (b *Backend) lookupMesh(id render.MeshID) *mesh {
+	s := slot(uint32(id))
+	if s < len(b.meshes) && b.meshes[s].id == id && b.meshes[s].vao != 0 {
+		return &b.meshes[s]
+	}
+	return nil
+}
+
+func (b *Backend) lookupTarget(id render.TargetID) *target {
+	s := slot(uint32(id))
+	if s < len(b.targets) && b.targets[s].id == id && b.targets[s].fbo != 0 {
+		return &b.targets[s]
+	}
+	return nil
+}
+
+// lookupProgram returns the program of a live shader handle; ok is false for
+// a handle that was never created (or deleted). p is nil for a handle whose
+// creation failed to compile.
+func (b *Backend) lookupProgram(id render.ShaderID) (p *program, ok bool) {
+	s := slot(uint32(id))
+	if s < len(b.progIDs) && b.progIDs[s] == id {
+		return b.programs[s], true
+	}
+	return nil, false
+}
+
+func (b *Backend) genTexture(w, h int, filter render.Filter, wrap render.Wrap, pix []byte) uint32 {
+	var id uint32
+	ogl.GenTextures(1, &id)
+	b.live++
+	b.bindTexture(id)
+	f := int32(ogl.LINEAR)
+	if filter == render.FilterNearest {
+		f = ogl.NEAREST
+	}
+	wr := int32(ogl.CLAMP_TO_EDGE)
+	if wrap == render.WrapRepeat {
+		wr = ogl.REPEAT
+	}
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_MIN_FILTER, f)
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_MAG_FILTER, f)
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_WRAP_S, wr)
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_WRAP_T, wr)
+	var p unsafe.Pointer
+	if len(pix) > 0 {
+		p = unsafe.Pointer(&pix[0])
+	}
+	ogl.PixelStorei(ogl.UNPACK_ALIGNMENT, 1)
+	ogl.TexImage2D(ogl.TEXTURE_2D, 0, ogl.RGBA8, int32(w), int32(h), 0, ogl.RGBA, ogl.UNSIGNED_BYTE, p)
+	return id
+}
+
+func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
+	st := &f.Stats
+	switch c.Op {
+	case render.OpCreateTexture:
+		s := slot(uint32(c.Texture))
+		b.textures = grow(b.textures, s)
+		if b.textures[s].gl != 0 {
+			b.fail("%v: %v: slot still holds %v", c.Op, c.Texture, b.textures[s].id)
+			return
+		}
+		b.textures[s] = texture{id: c.Texture, w: c.Desc.Width, h: c.Desc.Height,
+			gl: b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, f.Bytes(c.Data))}
+		st.BytesUploaded += int64(c.Data.Len)
+	case render.OpUpdateTexture:
+		t := b.lookupTexture(c.Texture)
+		if t == nil {
+			b.fail("%v: unknown or deleted %v", c.Op, c.Texture)
+			return
+		}
+		r := c.Rect
+		if r.X < 0 || r.Y < 0 || r.X+r.W > t.w || r.Y+r.H > t.h {
+			b.fail("%v: %v: rect %v outside %dx%d", c.Op, c.Texture, r, t.w, t.h)
+			return
+		}
+		pix := f.Bytes(c.Data)
+		b.bindTexture(t.gl)
+		ogl.PixelStorei(ogl.UNPACK_ALIGNMENT, 1)
+		ogl.TexSubImage2D(ogl.TEXTURE_2D, 0, int32(r.X), int32(r.Y), int32(r.W), int32(r.H), ogl.RGBA, ogl.UNSIGNED_BYTE, unsafe.Pointer(&pix[0]))
+		st.BytesUploaded += int64(c.Data.Len)
+	case render.OpCreateMesh:
+		s := slot(uint32(c.Mesh))
+		b.meshes = grow(b.meshes, s)
+		if b.meshes[s].vao != 0 {
+			b.fail("%v: %v: slot still holds %v", c.Op, c.Mesh, b.meshes[s].id)
+			return
+		}
+		vs := render.MeshVertexBytes(f.MeshVertices(c.Vertices))
+		is := f.Indices(c.Indices)
+		m := mesh{id: c.Mesh, count: int32(len(is))}
+		ogl.GenVertexArrays(1, &m.vao)
+		ogl.GenBuffers(1, &m.vbo)
+		ogl.GenBuffers(1, &m.ibo)
+		b.live += 3
+		ogl.BindVertexArray(m.vao)
+		b.st.vao = m.vao
+		ogl.BindBuffer(ogl.ARRAY_BUFFER, m.vbo)
+		ogl.BufferData(ogl.ARRAY_BUFFER, len(vs), unsafe.Pointer(&vs[0]), ogl.STATIC_DRAW)
+		ogl.BindBuffer(ogl.ELEMENT_ARRAY_BUFFER, m.ibo)
+		ogl.BufferData(ogl.ELEMENT_ARRAY_BUFFER, 4*len(is), unsafe.Pointer(&is[0]), ogl.STATIC_DRAW)
+		const stride = int32(unsafe.Sizeof(render.MeshVertex{}))
+		ogl.EnableVertexAttribArray(0)
+		ogl.VertexAttribPointerWithOffset(0, 3, ogl.FLOAT, false, stride, 0)
+		ogl.EnableVertexAttribArray(1)
+		ogl.VertexAttribPointerWithOffset(1, 3, ogl.FLOAT, false, stride, 12)
+		ogl.EnableVertexAttribArray(2)
+		ogl.VertexAttribPointerWithOffset(2, 2, ogl.FLOAT, false, stride, 24)
+		ogl.EnableVertexAttribArray(3)
+		ogl.VertexAttribPointerWithOffset(3, 4, ogl.UNSIGNED_BYTE, true, stride, 32)
+		b.meshes[s] = m
+		st.BytesUploaded += int64(len(vs) + 4*len(is))
+	case render.OpCreateShader:
+		s := slot(uint32(c.Shader))
+		b.programs = grow(b.programs, s)
+		b.progIDs = grow(b.progIDs, s)
+		if b.progIDs[s] != 0 {
+			b.fail("%v: %v: slot still holds %v", c.Op, c.Shader, b.progIDs[s])
+			return
+		}
+		b.progIDs[s] = c.Shader
+		p, err := b.link(c.Source)
+		if err != nil {
+			b.fail("%v %v (draws use the built-in program): %w", c.Op, c.Shader, err)
+		}
+		b.programs[s] = p
+	case render.OpUpdateShader:
+		if _, ok := b.lookupProgram(c.Shader); !ok {
+			b.fail("%v: unknown or deleted %v", c.Op, c.Shader)
+			return
+		}
+		p, err := b.link(c.Source)
+		if err != nil {
+			b.fail("%v %v (previous program kept): %w", c.Op, c.Shader, err)
+			return
+		}
+		s := slot(uint32(c.Shader))
+		b.deleteProgram(b.programs[s])
+		b.programs[s] = p
+	case render.OpCreateTarget:
+		b.createTarget(c)
+	default:
+		b.fail("%v: not a create or update command", c.Op)
+	}
+}
+
+func (b *Backend) createTarget(c *render.ResourceCommand) {
+	ts, xs := slot(uint32(c.Target)), slot(uint32(c.Texture))
+	b.targets = grow(b.targets, ts)
+	b.textures = grow(b.textures, xs)
+	if b.targets[ts].fbo != 0 || b.textures[xs].gl != 0 {
+		b.fail("%v: %v: slot in use", c.Op, c.Target)
+		return
+	}
+	w, h := c.TargetDesc.Width, c.TargetDesc.Height
+	tex := b.genTexture(w, h, c.TargetDesc.Filter, render.WrapClamp, nil)
+	b.textures[xs] = texture{id: c.Texture, gl: tex, w: w, h: h, target: c.Target}
+	t := target{id: c.Target, tex: c.Texture, w: w, h: h}
+	ogl.GenRenderbuffers(1, &t.depth)
+	b.live++
+	ogl.BindRenderbuffer(ogl.RENDERBUFFER, t.depth)
+	ogl.RenderbufferStorage(ogl.RENDERBUFFER, ogl.DEPTH_COMPONENT24, int32(w), int32(h))
+	ogl.GenFramebuffers(1, &t.fbo)
+	b.live++
+	ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.fbo)
+	b.st.fbo = t.fbo
+	ogl.FramebufferTexture2D(ogl.FRAMEBUFFER, ogl.COLOR_ATTACHMENT0, ogl.TEXTURE_2D, tex, 0)
+	ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.RENDERBUFFER, t.depth)
+	if s := ogl.CheckFramebufferStatus(ogl.FRAMEBUFFER); s != ogl.FRAMEBUFFER_COMPLETE {
+		b.fail("%v: %v: framebuffer incomplete (0x%x)", c.Op, c.Target, s)
+	}
+	b.targets[ts] = t
+}
+
+func (b *Backend) delete(c *render.ResourceCommand) {
+	switch c.Op {
+	case render.OpDeleteTexture:
+		t := b.lookupTexture(c.Texture)
+		if t == nil {
+			b.fail("%v: unknown or deleted %v", c.Op, c.Texture)
+			return
+		}
+		if t.target != 0 {
+			b.fail("%v: %v belongs to %v; delete the target", c.Op, c.Texture, t.target)
+			return
+		}
+		b.deleteTexture(t)
+	case render.OpDeleteMesh:
+		m := b.lookupMesh(c.Mesh)
+		if m == nil {
+			b.fail("%v: unknown or deleted %v", c.Op, c.Mesh)
+			return
+		}
+		b.deleteMesh(m)
+	case render.OpDeleteShader:
+		p, ok := b.lookupProgram(c.Shader)
+		if !ok {
+			b.fail("%v: unknown or deleted %v", c.Op, c.Shader)
+			return
+		}
+		b.deleteProgram(p)
+		s := slot(uint32(c.Shader))
+		b.programs[s], b.progIDs[s] = nil, 0
+	case render.OpDeleteTarget:
+		t := b.lookupTarget(c.Target)
+		if t == nil {
+			b.fail("%v: unknown or deleted %v", c.Op, c.Target)
+			return
+		}
+		b.deleteTarget(t)
+	default:
+		b.fail("%v: not a delete command", c.Op)
+	}
+}
+
+func (b *Backend) deleteTexture(t *texture) {
+	if t.gl == 0 {
+		return
+	}
+	if b.st.texture == t.gl {
+		b.st.texture = 0
+	}
+	b.deleteGL(&t.gl, ogl.DeleteTextures)
+	t.id = 0
+}
+
+func (b *Backend) deleteMesh(m *mesh) {
+	if m.vao == 0 {
+		return
+	}
+	if b.st.vao == m.vao {
+		ogl.BindVertexArray(0)
+		b.st.vao = 0
+	}
+	b.deleteGL(&m.vao, ogl.DeleteVertexArrays)
+	b.deleteGL(&m.vbo, ogl.DeleteBuffers)
+	b.deleteGL(&m.ibo, ogl.DeleteBuffers)
+	m.id = 0
+}
+
+func (b *Backend) deleteTarget(t *target) {
+	if t.fbo == 0 {
+		return
+	}
+	if b.st.fbo == t.fbo {
+		ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
+		b.st.fbo = 0
+	}
+	b.deleteGL(&t.fbo, ogl.DeleteFramebuffers)
+	b.deleteGL(&t.depth, ogl.DeleteRenderbuffers)
+	if x := b.lookupTexture(t.tex); x != nil {
+		b.deleteTexture(x)
+	}
+	t.id = 0
+}

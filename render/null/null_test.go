@@ -1,0 +1,140 @@
+package null_test
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/render/null"
+)
+
+func run(t *testing.T, b *null.Backend, f *render.Frame) error {
+	t.Helper()
+	f.SetNumber(f.Number() + 1)
+	err := b.Execute(f)
+	f.Reset()
+	return err
+}
+
+func TestValidation(t *testing.T) {
+	b := null.New()
+	if err := b.Execute(render.NewFrame()); err == nil {
+		t.Error("Execute before Init succeeded")
+	}
+	b.Init()
+	f := render.NewFrame()
+	tex := f.CreateTexture(render.TextureDesc{Width: 4, Height: 4}, make([]byte, 64))
+	tg, color := f.CreateTarget(render.TargetDesc{Width: 8, Height: 8})
+	mesh := f.CreateMesh([]render.MeshVertex{{}, {}, {}}, []uint32{0, 1, 2})
+	sh := f.CreateShader(render.ShaderDesc{})
+	if err := run(t, b, f); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.Live(), (null.Counts{Textures: 2, Meshes: 1, Shaders: 1, Targets: 1}); got != want {
+		t.Fatalf("live %+v, want %+v", got, want)
+	}
+
+	cases := []struct {
+		name   string
+		record func(f *render.Frame)
+		want   []string
+	}{
+		{"update outside", func(f *render.Frame) {
+			f.UpdateTexture(tex, render.Rect{X: 3, Y: 3, W: 2, H: 2}, make([]byte, 16))
+		}, []string{"UpdateTexture", tex.String(), "outside 4x4"}},
+		{"feedback", func(f *render.Frame) {
+			f.BeginPass(render.Pass{Target: tg})
+			f.DrawSprite(&render.Sprite{Texture: color})
+		}, []string{"DrawSprite (batch 0, pass 0)", "samples " + color.String() + " while rendering into " + tg.String()}},
+		{"delete target texture", func(f *render.Frame) {
+			f.DeleteTexture(color)
+		}, []string{"DeleteTexture", "belongs to " + tg.String()}},
+		{"unknown shader", func(f *render.Frame) {
+			f.BeginPass(render.Pass{})
+			f.DrawMesh(&render.MeshDraw{Mesh: mesh, Shader: render.ShaderID(99)})
+		}, []string{"DrawMesh", "unknown shader#99.0"}},
+		{"bad index", func(f *render.Frame) {
+			f.CreateMesh([]render.MeshVertex{{}}, []uint32{0, 0, 5})
+		}, []string{"CreateMesh", "index 5 out of 1 vertices"}},
+		{"read-back of unknown target", func(f *render.Frame) {
+			f.ReadPixels(render.TargetID(42), render.Rect{}, nil)
+		}, []string{"ReadPixels", "unknown target#42.0"}},
+	}
+	for _, c := range cases {
+		c.record(f) // one frame, one handle space
+
+		err := run(t, b, f)
+		if err == nil {
+			t.Errorf("%s: no error", c.name)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: error %q lacks %q", c.name, err, w)
+			}
+		}
+	}
+
+	// Deleting works once; a second delete and a later use name the handle as deleted.
+	f.DeleteTexture(tex)
+	f.DeleteShader(sh)
+	if err := run(t, b, f); err != nil {
+		t.Fatal(err)
+	}
+	f.DeleteTexture(tex)
+	f.BeginPass(render.Pass{})
+	f.DrawSprite(&render.Sprite{Texture: tex, Shader: sh})
+	f.DrawFullscreen(&render.FullscreenDraw{Texture: tex})
+	err := run(t, b, f)
+	if err == nil {
+		t.Fatal("use of deleted handles passed")
+	}
+	for _, w := range []string{"DeleteTexture: deleted " + tex.String(), "DrawSprite", "deleted " + sh.String(), "DrawFullscreen"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error %q lacks %q", err, w)
+		}
+	}
+	f.DeleteTarget(tg)
+	if err := run(t, b, f); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.Live(), (null.Counts{Meshes: 1}); got != want {
+		t.Errorf("live %+v, want %+v", got, want)
+	}
+	b.Shutdown()
+	if got := b.Live(); got != (null.Counts{}) {
+		t.Errorf("live after Shutdown %+v", got)
+	}
+}
+
+func TestStatsAndReadBack(t *testing.T) {
+	b := null.New()
+	b.Init()
+	f := render.NewFrame()
+	f.SetScreenSize(10, 6)
+	m := f.CreateMesh(make([]render.MeshVertex, 4), []uint32{0, 1, 2, 2, 3, 0})
+	f.BeginPass(render.Pass{ViewProj: mgl32.Ident4()})
+	for i := 0; i < 5; i++ {
+		f.DrawSprite(&render.Sprite{})
+	}
+	f.DrawMesh(&render.MeshDraw{Mesh: m, Model: mgl32.Ident4()})
+	f.DrawFullscreen(&render.FullscreenDraw{})
+	var got image.Rectangle
+	f.ReadPixels(0, render.Rect{}, func(img *image.RGBA) { got = img.Bounds() })
+	f.SetNumber(1)
+	if err := b.Execute(f); err != nil {
+		t.Fatal(err)
+	}
+	st := f.Stats
+	if st.DrawCalls != 3 || st.Triangles != 10+2+1 || st.BytesUploaded != 4*36+6*4+5*4*20 {
+		t.Errorf("stats %+v", st)
+	}
+	if got != image.Rect(0, 0, 10, 6) {
+		t.Errorf("read-back %v", got)
+	}
+	if b.Frames() != 1 || b.Total().DrawCalls != 3 {
+		t.Errorf("frames %d, total %+v", b.Frames(), b.Total())
+	}
+}

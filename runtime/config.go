@@ -1,0 +1,70 @@
+package runtime
+
+import "github.com/tact-engine/tact/core"
+
+// Config configures a Game. Its zero value works: an 800×600 window titled
+// "Tact" capped at 60 frames per second, with a render thread.
+type Config struct {
+	// Title is the window title.
+	Title string
+	// Width and Height are the window size in screen coordinates.
+	Width, Height int
+	// Resizable, Fullscreen and HighDPI set the window's flags.
+	Resizable, Fullscreen, HighDPI bool
+
+	// FrameRate caps the frame rate (0: 60). Ignored with VSync.
+	FrameRate float64
+	// VSync paces frames by the display instead of the cap (adaptive vsync
+	// where the driver offers it).
+	VSync bool
+	// FixedStep is the fixed-update step in seconds (0: 1/60) and
+	// MaxFrameTime the clamp on frame time fed to it (0: 0.25).
+	FixedStep, MaxFrameTime float64
+
+	// RenderOnMain executes frames on the main thread right after each tick
+	// instead of on a render thread: same pictures, simplest to debug.
+	RenderOnMain bool
+	// Headless uses SDL's offscreen video driver: real GL, no visible
+	// window. It is chosen by itself when there is no display.
+	Headless bool
+	// NoGraphics runs with no window and no GL at all (servers,
+	// simulations): frames are recorded and checked by render/null.
+	NoGraphics bool
+	// ShaderDir, if set, reads the built-in shaders from that folder and
+	// reloads them when they change (development mode).
+	ShaderDir string
+
+	// PauseWhenHidden stops ticking while the window is minimized or has
+	// lost focus (Cocos' hide/show), without a busy loop.
+	PauseWhenHidden bool
+
+	// FixedDT, if positive, gives every frame exactly this dt and turns
+	// pacing off: the deterministic mode for tests and recordings.
+	FixedDT float64
+	// MaxFrames, if positive, ends Run after that many frames.
+	MaxFrames uint64
+
+	// Logger receives engine reports; nil is standard error.
+	Logger core.Logger
+	// PanicFatal makes panics in component callbacks fatal (for tests).
+	PanicFatal bool
+}
+
+func (c Config) withDefaults() Config {
+	if c.Title == "" {
+		c.Title = "Tact"
+	}
+	if c.Width <= 0 {
+		c.Width = 800
+	}
+	if c.Height <= 0 {
+		c.Height = 600
+	}
+	if c.FrameRate <= 0 {
+		c.FrameRate = 60
+	}
+	if c.Logger == nil {
+		c.Logger = core.NewLogger(stderr{})
+	}
+	return c
+}

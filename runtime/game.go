@@ -1,0 +1,376 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/tact-engine/tact/core"
+	"github.com/tact-engine/tact/platform"
+	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/render/gl"
+	"github.com/tact-engine/tact/render/null"
+	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/shaders"
+)
+
+// StartFunc builds (or loads) the scene a Game launches. It runs after the
+// engine is up, and again on Restart.
+type StartFunc func(g *Game) (*scenegraph.Scene, error)
+
+// Game owns the platform, the renderer and the loop around the Director:
+// it boots, paces frames, measures dt, ticks, and shuts everything down in
+// order. Create one with NewGame and call Run on the main goroutine.
+type Game struct {
+	// GameInited is emitted once the engine is up, before the start function.
+	GameInited core.Signal[*Game]
+	// Paused and Resumed are emitted by Pause and Resume (also when the
+	// window hides and shows with Config.PauseWhenHidden).
+	Paused, Resumed core.Signal[*Game]
+
+	cfg      Config
+	director *Director
+	plat     *platform.Platform
+	window   *platform.Window
+	input    *platform.Input
+	renderer *render.Renderer
+	start    StartFunc
+
+	clock    *platform.Clock
+	pacer    *platform.Pacer
+	quit     bool
+	paused   bool
+	hidden   bool
+	restart  bool
+	frames   uint64
+	shots    chan shot
+	pending  []shot
+	started  bool
+	lastTime time.Duration
+}
+
+type shot struct {
+	img  *image.RGBA
+	done func(*image.RGBA)
+}
+
+// NewGame returns a Game for cfg; nothing starts until Run.
+func NewGame(cfg Config) *Game {
+	cfg = cfg.withDefaults()
+	g := &Game{cfg: cfg, director: NewDirector(), shots: make(chan shot, 8)}
+	g.director.SetFixedStep(cfg.FixedStep, cfg.MaxFrameTime)
+	g.director.SetLogger(cfg.Logger)
+	return g
+}
+
+// Run runs a Game for cfg with start; see Game.Run.
+func Run(cfg Config, start StartFunc) error { return NewGame(cfg).Run(start) }
+
+// Config returns the configuration, defaults filled in.
+func (g *Game) Config() Config { return g.cfg }
+
+// Director returns the Game's Director.
+func (g *Game) Director() *Director { return g.director }
+
+// Input returns the input state (nil before Run).
+func (g *Game) Input() *platform.Input { return g.input }
+
+// Window returns the window (nil before Run and with NoGraphics).
+func (g *Game) Window() *platform.Window { return g.window }
+
+// Renderer returns the renderer (nil before Run). Create GPU resources
+// through Renderer().Frame(): their handles are valid at once.
+func (g *Game) Renderer() *render.Renderer { return g.renderer }
+
+// Frames returns the number of frames ticked since Run started.
+func (g *Game) Frames() uint64 { return g.frames }
+
+// Quit ends the loop after the current frame; Run then shuts down and returns.
+func (g *Game) Quit() { g.quit = true }
+
+// Pause stops ticking altogether (unlike Director.Pause, which still draws)
+// and emits Paused.
+func (g *Game) Pause() {
+	if !g.paused {
+		g.paused = true
+		g.Paused.Emit(g)
+	}
+}
+
+// Resume restarts ticking, drops the input queued while paused, and emits
+// Resumed. The first frame after it gets a normal dt, not the pause's length.
+func (g *Game) Resume() {
+	if g.paused {
+		g.paused = false
+		if g.input != nil {
+			g.input.Discard()
+		}
+		g.lastTime = g.clock.Now()
+		g.Resumed.Emit(g)
+	}
+}
+
+// IsPaused reports whether the Game is paused.
+func (g *Game) IsPaused() bool { return g.paused }
+
+// Restart unloads the running scene and runs the start function again, at the
+// end of the current frame.
+func (g *Game) Restart() { g.restart = true }
+
+// Screenshot captures the next frame as drawn and calls done with it on the
+// main thread at the start of a later frame. With NoGraphics done never runs.
+func (g *Game) Screenshot(done func(*image.RGBA)) {
+	if g.renderer == nil || g.cfg.NoGraphics {
+		return
+	}
+	g.renderer.Frame().ReadPixels(0, render.Rect{}, func(img *image.RGBA) {
+		g.shots <- shot{img, done} // buffered; the main thread drains it every frame
+	})
+}
+
+// Run boots the engine (SDL and the window, the renderer and its thread),
+// emits GameInited, calls start for the launch scene, and runs frames until
+// Quit, a closed window or Ctrl+C; then it shuts down in order (scene, render
+// thread and its GL objects, window, SDL) and returns. Run must be called on
+// the main goroutine (platform locks it to the main OS thread). An error in
+// boot or in start is returned; everything started is shut down first.
+func (g *Game) Run(start StartFunc) (err error) {
+	if g.started {
+		return errors.New("runtime: Game.Run called twice")
+	}
+	g.started = true
+	g.start = start
+	if err := g.boot(); err != nil {
+		g.shutdown()
+		return err
+	}
+	defer func() {
+		if serr := g.shutdown(); err == nil {
+			err = serr
+		}
+	}()
+	g.GameInited.Emit(g)
+	if err := g.launch(); err != nil {
+		return err
+	}
+	interrupts := make(chan os.Signal, 1)
+	signal.Notify(interrupts, os.Interrupt)
+	defer signal.Stop(interrupts)
+	g.loop(interrupts)
+	return nil
+}
+
+func (g *Game) boot() error {
+	cfg := g.cfg
+	p, err := platform.Init(platform.Options{Headless: cfg.Headless, NoVideo: cfg.NoGraphics, Logger: cfg.Logger})
+	if err != nil {
+		return err
+	}
+	g.plat = p
+	g.input = p.Input()
+	g.input.QuitRequested.On(func(struct{}) { g.quit = true })
+	if cfg.PauseWhenHidden {
+		g.input.Minimized.On(func(struct{}) { g.setHidden(true) })
+		g.input.FocusLost.On(func(struct{}) { g.setHidden(true) })
+		g.input.Restored.On(func(struct{}) { g.setHidden(false) })
+		g.input.FocusGained.On(func(struct{}) { g.setHidden(false) })
+	}
+	var backend render.Backend
+	var glOpts gl.Options
+	if cfg.NoGraphics {
+		backend = null.New()
+	} else {
+		w, err := p.OpenWindow(platform.WindowConfig{Title: cfg.Title, Width: cfg.Width, Height: cfg.Height,
+			Resizable: cfg.Resizable, Fullscreen: cfg.Fullscreen, HighDPI: cfg.HighDPI})
+		if err != nil {
+			return err
+		}
+		g.window = w
+		glOpts = gl.Options{Shaders: shaders.FS()}
+		if cfg.ShaderDir != "" {
+			glOpts.Shaders = shaders.DevFS(cfg.ShaderDir)
+			glOpts.ShaderDir = cfg.ShaderDir
+			glOpts.ReloadInterval = time.Second / 2
+		}
+		if cfg.VSync {
+			glOpts.SwapInterval = -1
+		}
+		backend = gl.New(glSurface{w}, glOpts)
+	}
+	ropts := render.Options{OnMainThread: cfg.RenderOnMain, WhileWaiting: g.input.Pump}
+	r, err := render.NewRenderer(backend, ropts)
+	if err != nil && !cfg.RenderOnMain && !cfg.NoGraphics {
+		// Where a platform refuses a GL context off the main thread, fall
+		// back to render-on-main: same frames, same pictures.
+		cfg.Logger.Printf("runtime: render thread unavailable (%v); rendering on the main thread", err)
+		ropts.OnMainThread = true
+		r, err = render.NewRenderer(gl.New(glSurface{g.window}, glOpts), ropts)
+	}
+	if err != nil {
+		return err
+	}
+	g.renderer = r
+	if g.window != nil {
+		w, h := g.window.DrawableSize()
+		r.Frame().SetScreenSize(w, h)
+		g.input.Resized.On(func(platform.Size) {
+			w, h := g.window.DrawableSize()
+			g.renderer.Frame().SetScreenSize(w, h)
+		})
+	} else {
+		r.Frame().SetScreenSize(cfg.Width, cfg.Height)
+	}
+	g.director.SetInput(g.input)
+	g.director.SetRenderer(r, scenegraph.Extract)
+	g.clock = platform.NewClock()
+	g.pacer = platform.NewPacer(cfg.FrameRate)
+	return nil
+}
+
+// launch calls the start function and runs its scene.
+func (g *Game) launch() (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("runtime: start function panicked: %v", p)
+		}
+	}()
+	s, err := g.start(g)
+	if err != nil {
+		return fmt.Errorf("runtime: start: %w", err)
+	}
+	if s == nil {
+		return errors.New("runtime: start returned no scene")
+	}
+	g.prepare(s)
+	g.director.RunScene(s)
+	return nil
+}
+
+func (g *Game) prepare(s *scenegraph.Scene) {
+	if s.Logger == nil {
+		s.Logger = g.cfg.Logger
+	}
+	s.PanicFatal = s.PanicFatal || g.cfg.PanicFatal
+}
+
+func (g *Game) setHidden(h bool) {
+	if h == g.hidden {
+		return
+	}
+	g.hidden = h
+	if h {
+		g.Pause()
+	} else {
+		g.Resume()
+	}
+}
+
+func (g *Game) loop(interrupts <-chan os.Signal) {
+	cfg := g.cfg
+	deterministic := cfg.FixedDT > 0
+	g.lastTime = g.clock.Now()
+	for !g.quit {
+		g.input.Pump()
+		select {
+		case <-interrupts:
+			g.quit = true
+		default:
+		}
+		g.deliverShots()
+		if g.quit {
+			break
+		}
+		if g.paused {
+			// No busy loop while paused or hidden: sleep between polls.
+			time.Sleep(20 * time.Millisecond)
+			if g.hidden {
+				// Window events arrive through Dispatch; the director is
+				// not ticking, so dispatch them here.
+				g.input.Dispatch()
+			}
+			continue
+		}
+		now := g.clock.Now()
+		dt := (now - g.lastTime).Seconds()
+		g.lastTime = now
+		if dt > 1 || dt <= 0 {
+			// A debugger stop or a dragged window: one normal frame instead.
+			dt = 1 / cfg.FrameRate
+		}
+		if deterministic {
+			dt = cfg.FixedDT
+		}
+		g.director.Tick(dt)
+		g.frames++
+		if g.restart {
+			g.restart = false
+			g.restartScene()
+		}
+		if cfg.MaxFrames > 0 && g.frames >= cfg.MaxFrames {
+			g.quit = true
+		}
+		if !deterministic && !cfg.VSync {
+			g.pacer.Wait()
+		}
+	}
+}
+
+func (g *Game) restartScene() {
+	if s := g.director.Scene(); s != nil {
+		s.Unload()
+	}
+	g.director.scene = nil
+	if err := g.launch(); err != nil {
+		g.cfg.Logger.Printf("runtime: restart: %v", err)
+		g.quit = true
+	}
+}
+
+// deliverShots hands finished screenshots to their callbacks, on the main
+// thread.
+func (g *Game) deliverShots() {
+	for {
+		select {
+		case s := <-g.shots:
+			s.done(s.img)
+		default:
+			return
+		}
+	}
+}
+
+// shutdown stops in DESIGN.md §2's order: the scene, then the render thread
+// (which deletes its GL objects and releases the context), then the window
+// and SDL.
+func (g *Game) shutdown() error {
+	var errs []error
+	g.director.End()
+	if g.renderer != nil {
+		// Frames still in flight may carry screenshots: let them finish.
+		errs = append(errs, g.renderer.Close())
+		g.deliverShots()
+		g.renderer = nil
+	}
+	if g.window != nil {
+		g.window.Close()
+		g.window = nil
+	}
+	if g.plat != nil {
+		errs = append(errs, g.plat.Close())
+		g.plat = nil
+	}
+	return errors.Join(errs...)
+}
+
+// glSurface adapts platform.Window to render/gl.Surface.
+type glSurface struct{ w *platform.Window }
+
+func (s glSurface) MakeCurrent() error    { return s.w.MakeCurrent() }
+func (s glSurface) ReleaseCurrent() error { return s.w.ReleaseCurrent() }
+func (s glSurface) Swap()                 { s.w.Swap() }
+func (s glSurface) SetSwapInterval(mode int) error {
+	return s.w.SetSwapInterval(platform.SwapMode(mode))
+}

@@ -1,0 +1,225 @@
+package runtime
+
+import (
+	"errors"
+	"image"
+	"image/color"
+	gort "runtime"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact/platform"
+	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/scenegraph"
+	"github.com/veandco/go-sdl2/sdl"
+)
+
+// runGame runs g on the main thread; a failure to start SDL's video skips.
+func runGame(t *testing.T, g *Game, start StartFunc) {
+	t.Helper()
+	var err error
+	onMain(func() { err = g.Run(start) })
+	var ie *platform.InitError
+	if errors.As(err, &ie) {
+		t.Skipf("SDL video unavailable here: %v", err)
+	}
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+}
+
+func headless(frames uint64) Config {
+	return Config{Headless: true, Width: 320, Height: 240, FixedDT: 1.0 / 60, MaxFrames: frames, PanicFatal: true}
+}
+
+// redSquareScene draws a 40×40 red square at (100,100) under a blue clear.
+func redSquareScene(g *Game) (*scenegraph.Scene, error) {
+	s := scenegraph.NewScene("Red")
+	cam := scenegraph.NewNode("Camera")
+	cam.SetPosition(mgl32.Vec3{160, 120, 0})
+	s.AddChild(cam)
+	scenegraph.AddComponent(cam, scenegraph.NewOrthoCamera(render.RGBA(0, 0, 255, 255)))
+	sq := scenegraph.NewNode("Square")
+	sq.SetPositionXY(100, 100)
+	s.AddChild(sq)
+	sp := scenegraph.AddComponent(sq, scenegraph.NewSprite(0, 40, 40))
+	sp.Color = render.RGBA(255, 0, 0, 255)
+	return s, nil
+}
+
+func TestGameRendersHeadless(t *testing.T) {
+	g := NewGame(headless(5))
+	var shotImg *image.RGBA
+	g.director.EndFrame.On(func(d *Director) {
+		if d.TotalFrames() == 2 {
+			g.Screenshot(func(img *image.RGBA) { shotImg = img })
+		}
+	})
+	runGame(t, g, redSquareScene)
+	if g.Frames() != 5 {
+		t.Fatalf("ran %d frames, want 5", g.Frames())
+	}
+	if shotImg == nil {
+		t.Fatal("no screenshot delivered")
+	}
+	if b := shotImg.Bounds(); b.Dx() != 320 || b.Dy() != 240 {
+		t.Fatalf("screenshot size %v", b)
+	}
+	// World (100,100) with y up is pixel (100, 240-100) from the top.
+	if c := shotImg.RGBAAt(100, 140); !near8(c, color.RGBA{255, 0, 0, 255}) {
+		t.Fatalf("square pixel %v, want red", c)
+	}
+	if c := shotImg.RGBAAt(10, 10); !near8(c, color.RGBA{0, 0, 255, 255}) {
+		t.Fatalf("background pixel %v, want blue", c)
+	}
+}
+
+func near8(a, b color.RGBA) bool {
+	d := func(x, y uint8) bool { return int(x)-int(y) < 3 && int(y)-int(x) < 3 }
+	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B) && d(a.A, b.A)
+}
+
+// quitter calls Quit from its Update on a given frame.
+type quitter struct {
+	scenegraph.Component
+	g      *Game
+	at     uint64
+	frames uint64
+}
+
+func (q *quitter) Update(float64) {
+	q.frames++
+	if q.frames == q.at {
+		q.g.Quit()
+	}
+}
+
+// Quit from a component's Update ends Run within that frame; no goroutine
+// is left behind; a second Game in the same process works.
+func TestQuitFromUpdateAndNoGoroutineLeft(t *testing.T) {
+	for round := range 2 {
+		before := gort.NumGoroutine()
+		g := NewGame(headless(1000))
+		q := &quitter{g: g, at: 7}
+		runGame(t, g, func(g *Game) (*scenegraph.Scene, error) {
+			s, _ := redSquareScene(g)
+			scenegraph.AddComponent(s.Root(), q)
+			return s, nil
+		})
+		if g.Frames() != 7 || q.frames != 7 {
+			t.Fatalf("round %d: Quit on frame 7 stopped after %d frames (%d updates)", round, g.Frames(), q.frames)
+		}
+		deadline := time.Now().Add(2 * time.Second)
+		for gort.NumGoroutine() > before && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if after := gort.NumGoroutine(); after > before {
+			t.Fatalf("round %d: %d goroutines before Run, %d after", round, before, after)
+		}
+	}
+}
+
+// keyWatcher records, per frame, whether Space was just pressed or held, and
+// pushes a synthetic key press on frame 3.
+type keyWatcher struct {
+	scenegraph.Component
+	g       *Game
+	frame   int
+	pressed []int
+	down    []int
+}
+
+func (k *keyWatcher) Update(float64) {
+	k.frame++
+	in := k.g.Input()
+	if in.JustPressed(platform.KeySpace) {
+		k.pressed = append(k.pressed, k.frame)
+	}
+	if in.Down(platform.KeySpace) {
+		k.down = append(k.down, k.frame)
+	}
+	if k.frame == 3 {
+		pushKey(sdl.KEYDOWN, sdl.SCANCODE_SPACE)
+	}
+	if k.frame == 6 {
+		pushKey(sdl.KEYUP, sdl.SCANCODE_SPACE)
+	}
+}
+
+// pushKey queues a synthetic key event. go-sdl2's PushEvent reads a whole
+// SDL_Event, so the event lives at the start of one.
+func pushKey(typ uint32, code sdl.Scancode) {
+	var buf [64]byte
+	ev := (*sdl.KeyboardEvent)(unsafe.Pointer(&buf[0]))
+	*ev = sdl.KeyboardEvent{Type: typ, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: code}}
+	if typ == sdl.KEYUP {
+		ev.State = sdl.RELEASED
+	}
+	sdl.PushEvent(ev)
+}
+
+// Input pushed during frame 3 is dispatched at the start of frame 4:
+// JustPressed for exactly that frame, Down until the release is dispatched.
+func TestInputReachesComponentsAtFrameStart(t *testing.T) {
+	g := NewGame(headless(9))
+	k := &keyWatcher{g: g}
+	runGame(t, g, func(g *Game) (*scenegraph.Scene, error) {
+		s := scenegraph.NewScene("Keys")
+		scenegraph.AddComponent(s.Root(), k)
+		return s, nil
+	})
+	if len(k.pressed) != 1 || k.pressed[0] != 4 {
+		t.Fatalf("JustPressed on frames %v, want [4]", k.pressed)
+	}
+	if len(k.down) != 3 || k.down[0] != 4 || k.down[2] != 6 {
+		t.Fatalf("Down on frames %v, want [4 5 6]", k.down)
+	}
+}
+
+// NoGraphics runs the same loop without a window or GL.
+func TestNoGraphicsAndRestart(t *testing.T) {
+	cfg := headless(6)
+	cfg.NoGraphics = true
+	g := NewGame(cfg)
+	starts := 0
+	var first *scenegraph.Scene
+	g.director.EndFrame.On(func(d *Director) {
+		if g.frames == 2 {
+			g.Restart()
+		}
+	})
+	runGame(t, g, func(g *Game) (*scenegraph.Scene, error) {
+		starts++
+		s, _ := redSquareScene(g)
+		if first == nil {
+			first = s
+		}
+		return s, nil
+	})
+	if g.Window() != nil || starts != 2 {
+		t.Fatalf("window=%v starts=%d, want no window and 2 starts", g.Window(), starts)
+	}
+	if first.Root().IsValid() {
+		t.Fatal("Restart must unload the old scene")
+	}
+}
+
+// A start function's error comes back from Run, after a clean shutdown.
+func TestStartError(t *testing.T) {
+	g := NewGame(headless(3))
+	var err error
+	onMain(func() {
+		err = g.Run(func(*Game) (*scenegraph.Scene, error) { return nil, errors.New("no level file") })
+	})
+	var ie *platform.InitError
+	if errors.As(err, &ie) {
+		t.Skip(err)
+	}
+	if err == nil || err.Error() != "runtime: start: no level file" {
+		t.Fatalf("Run: %v", err)
+	}
+	g2 := NewGame(headless(2))
+	runGame(t, g2, redSquareScene) // SDL was shut down cleanly
+}

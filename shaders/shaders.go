@@ -1,0 +1,49 @@
+// Package shaders holds Tact's built-in GLSL 3.30 core sources, embedded in the
+// binary, and can read them from disk instead for live editing.
+//
+// Each program is a pair of files, NAME.vert and NAME.frag. The programs and
+// the attribute and uniform names they use are documented in render.ShaderDesc.
+package shaders
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+//go:embed *.vert *.frag
+var embedded embed.FS
+
+// Built-in program names.
+const (
+	Sprite = "sprite" // streamed sprite quads
+	Mesh   = "mesh"   // lit meshes (Lambert)
+	Post   = "post"   // full-screen pass
+)
+
+// Dir is the directory, relative to the repository root, that holds the
+// sources; names in compile errors start with it ("shaders/sprite.frag").
+const Dir = "shaders"
+
+// FS returns the embedded sources. The result is read-only and safe for
+// concurrent use.
+func FS() fs.FS { return embedded }
+
+// DevFS returns the sources in directory dir on disk (for example the
+// repository's shaders directory), read afresh on every access, for
+// development-mode reloading.
+func DevFS(dir string) fs.FS { return os.DirFS(dir) }
+
+// Load reads program name's vertex and fragment sources from fsys.
+func Load(fsys fs.FS, name string) (vertex, fragment string, err error) {
+	v, err := fs.ReadFile(fsys, name+".vert")
+	if err != nil {
+		return "", "", fmt.Errorf("shaders: %w", err)
+	}
+	f, err := fs.ReadFile(fsys, name+".frag")
+	if err != nil {
+		return "", "", fmt.Errorf("shaders: %w", err)
+	}
+	return string(v), string(f), nil
+}
