@@ -25,15 +25,24 @@ func TestTwoTexturesInterleaved(t *testing.T) {
 		{"by layer", func(i int) *render.Sprite {
 			return sprite([]render.TextureID{a, b}[i%2], uint8(i%2), 0, render.BlendAlpha, 0)
 		}, 2},
-		// Same layer and order: the key groups by texture: 2 batches.
-		{"same order", func(i int) *render.Sprite { return sprite([]render.TextureID{a, b}[i%2], 0, 0, render.BlendAlpha, 0) }, 2},
+		// Same layer and order, transparent: painter's (recording) order
+		// wins over grouping, so nothing merges.
+		{"same order", func(i int) *render.Sprite { return sprite([]render.TextureID{a, b}[i%2], 0, 0, render.BlendAlpha, 0) }, 10},
+		// Same layer and order, opaque: the key groups by texture: 2 batches.
+		{"same order opaque", func(i int) *render.Sprite {
+			return sprite([]render.TextureID{a, b}[i%2], 0, 0, render.BlendOpaque, 0)
+		}, 2},
 		// Explicit painter's order alternating textures: no merging possible.
 		{"by order", func(i int) *render.Sprite {
 			return sprite([]render.TextureID{a, b}[i%2], 0, int16(i), render.BlendAlpha, 0)
 		}, 10},
-		// Same texture but two blend modes: 2 batches.
+		// Same texture, two blend modes alternating: painter's order, 10.
 		{"blend", func(i int) *render.Sprite {
 			return sprite(a, 0, 0, []render.BlendMode{render.BlendAlpha, render.BlendAdditive}[i%2], 0)
+		}, 10},
+		// Two blend modes in separate runs: 2 batches.
+		{"blend runs", func(i int) *render.Sprite {
+			return sprite(a, 0, 0, []render.BlendMode{render.BlendAlpha, render.BlendAdditive}[i/5], 0)
 		}, 2},
 	}
 	for _, c := range cases {
@@ -105,6 +114,24 @@ func TestOpaqueBeforeTransparentAndStable(t *testing.T) {
 		if got := verts[4+4*i].Color & 0xff; got != render.Color(i) {
 			t.Fatalf("sprite %d has color %d: sort not stable", i, got)
 		}
+	}
+}
+
+// Transparent sprites at one depth paint in recording (tree) order even
+// when their textures alternate: A, B, A is three batches, not A+A then B.
+func TestTransparentKeepsPaintersOrder(t *testing.T) {
+	f := render.NewFrame()
+	f.BeginPass(render.Pass{})
+	for _, tex := range []render.TextureID{1, 2, 1, 1} {
+		f.DrawSprite(sprite(tex, 0, 0, render.BlendAlpha, 0))
+	}
+	batches, _ := f.Batches()
+	var got []render.TextureID
+	for _, b := range batches {
+		got = append(got, b.Texture)
+	}
+	if len(got) != 3 || got[0] != 1 || got[1] != 2 || got[2] != 1 || batches[2].Count != 2 {
+		t.Fatalf("batches by texture %v, want [1 2 1] with the last covering 2 sprites", got)
 	}
 }
 

@@ -9,12 +9,17 @@ import "math"
 //	47      transparent (opaque items first)
 //	46..31  order (signed, ascending)
 //	30..0   opaque:      material (8) | texture (8) | depth (15, front to back)
-//	        transparent: depth (15, back to front) | material (8) | texture (8)
+//	        transparent: depth (15, back to front) | 0
 //
 // material is the low 6 bits of the shader's slot and the 2-bit blend mode;
 // texture is the low 8 bits of the texture's slot. Those bits only group items;
 // batching compares the full handles, so a collision costs a draw call, never a
 // wrong picture. Equal keys keep recording order (the sort is stable).
+//
+// Transparent items are not grouped by material or texture: at equal depth
+// they keep recording order, which for a 2D scene is tree order, so
+// overlapping sprites paint as the scene graph says (as in Cocos Creator),
+// and consecutive sprites that share a texture still batch.
 const (
 	keyPassShift  = 56
 	keyLayerShift = 48
@@ -25,9 +30,9 @@ const (
 
 // SortKey returns the 64-bit key that orders a draw item: by pass, layer,
 // opacity (opaque first), order, and then, for opaque items, material, texture
-// and depth front to back, or, for transparent items, depth back to front,
-// material and texture. depth is a view distance (larger is farther); only its
-// order matters.
+// and depth front to back, or, for transparent items, depth back to front
+// (then recording order). depth is a view distance (larger is farther); only
+// its order matters.
 func SortKey(pass int, layer uint8, order int16, blend BlendMode, shader ShaderID, texture TextureID, depth float32) uint64 {
 	k := uint64(pass&0xff)<<keyPassShift | uint64(layer)<<keyLayerShift |
 		uint64(uint16(order)^0x8000)<<keyOrderShift
@@ -35,7 +40,7 @@ func SortKey(pass int, layer uint8, order int16, blend BlendMode, shader ShaderI
 	tex := uint64(texture.Index() & 0xff)
 	d := uint64(depthKey(depth))
 	if blend.Transparent() {
-		k |= 1<<keyTransShift | (^d&(1<<depthBits-1))<<16 | mat<<8 | tex
+		k |= 1<<keyTransShift | (^d&(1<<depthBits-1))<<16
 	} else {
 		k |= mat<<23 | tex<<15 | d
 	}
