@@ -1,0 +1,38 @@
+package platform
+
+import "github.com/veandco/go-sdl2/sdl"
+
+// The Inject methods queue synthetic input as if SDL had reported it: the
+// event is dispatched, in order with real events, by the next Dispatch. They
+// drive samples and tests without a person, and replay recorded input.
+
+// InjectKey queues a press (down) or release of key.
+func (in *Input) InjectKey(key Key, down bool) {
+	kind := uint32(sdl.KEYUP)
+	if down {
+		kind = sdl.KEYDOWN
+	}
+	in.queue = append(in.queue, queuedEvent{kind: kind, key: key,
+		code: Keycode(sdl.GetKeyFromScancode(sdl.Scancode(key)))})
+}
+
+// InjectMouseMove queues a move of the mouse to (x, y) in window coordinates.
+func (in *Input) InjectMouseMove(x, y int) {
+	in.queue = append(in.queue, queuedEvent{kind: sdl.MOUSEMOTION, x: int32(x), y: int32(y),
+		dx: int32(x) - int32(in.mouseX), dy: int32(y) - int32(in.mouseY)})
+}
+
+// InjectMouseButton queues a press (down) or release of b at (x, y) in window
+// coordinates.
+func (in *Input) InjectMouseButton(b MouseButton, down bool, x, y int) {
+	kind := uint32(sdl.MOUSEBUTTONUP)
+	if down {
+		kind = sdl.MOUSEBUTTONDOWN
+	}
+	in.queue = append(in.queue, queuedEvent{kind: kind, sub: uint8(b), clicks: 1, x: int32(x), y: int32(y)})
+}
+
+// InjectQuit queues a quit request, as the window's close button does.
+func (in *Input) InjectQuit() {
+	in.queue = append(in.queue, queuedEvent{kind: sdl.QUIT})
+}

@@ -1,0 +1,42 @@
+package platform
+
+import "testing"
+
+// Injected input is dispatched like real input: at the next Dispatch, in
+// order, with JustPressed for exactly one frame.
+func TestInjectedInput(t *testing.T) {
+	p := openPlatform(t, Options{NoVideo: true})
+	in := p.Input()
+	var keys []string
+	in.KeyDown.On(func(e KeyEvent) { keys = append(keys, "down:"+e.Key.String()) })
+	in.KeyUp.On(func(e KeyEvent) { keys = append(keys, "up:"+e.Key.String()) })
+	quits := 0
+	in.QuitRequested.On(func(struct{}) { quits++ })
+	onMain(func() {
+		in.InjectKey(KeySpace, true)
+		in.InjectMouseButton(MouseLeft, true, 30, 40)
+		if in.Down(KeySpace) {
+			t.Error("injected input must wait for Dispatch")
+		}
+		in.Dispatch()
+		if !in.JustPressed(KeySpace) || !in.MouseJustPressed(MouseLeft) {
+			t.Error("injected presses not seen")
+		}
+		if x, y := in.MousePosition(); x != 30 || y != 40 {
+			t.Errorf("mouse at %v,%v", x, y)
+		}
+		in.InjectKey(KeySpace, false)
+		in.InjectQuit()
+		in.Dispatch()
+		if in.Down(KeySpace) || !in.JustReleased(KeySpace) || quits != 1 {
+			t.Errorf("release/quit: down=%v released=%v quits=%d", in.Down(KeySpace), in.JustReleased(KeySpace), quits)
+		}
+		in.Dispatch()
+		if in.JustReleased(KeySpace) {
+			t.Error("JustReleased must last one frame")
+		}
+	})
+	if len(keys) != 2 || keys[0] != "down:Space" || keys[1] != "up:Space" {
+		t.Fatalf("key events %q", keys)
+	}
+}
