@@ -85,6 +85,21 @@ func (g *Game) Window() *platform.Window { return g.window }
 // through Renderer().Frame(): their handles are valid at once.
 func (g *Game) Renderer() *render.Renderer { return g.renderer }
 
+// SetFrameRate changes the frame-rate cap (values <= 0 mean 60); it takes
+// effect from the next frame. With VSync the display paces frames instead.
+func (g *Game) SetFrameRate(fps float64) {
+	if fps <= 0 {
+		fps = 60
+	}
+	g.cfg.FrameRate = fps
+	if g.pacer != nil {
+		g.pacer.SetTarget(fps)
+	}
+}
+
+// FrameRate returns the frame-rate cap.
+func (g *Game) FrameRate() float64 { return g.cfg.FrameRate }
+
 // Frames returns the number of frames ticked since Run started.
 func (g *Game) Frames() uint64 { return g.frames }
 
