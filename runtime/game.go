@@ -313,7 +313,7 @@ func (g *Game) loop(interrupts <-chan os.Signal) {
 		g.lastTime = now
 		if dt > 1 || dt <= 0 {
 			// A debugger stop or a dragged window: one normal frame instead.
-			dt = 1 / cfg.FrameRate
+			dt = 1 / g.cfg.FrameRate
 		}
 		if deterministic {
 			dt = cfg.FixedDT

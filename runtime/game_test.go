@@ -223,3 +223,27 @@ func TestStartError(t *testing.T) {
 	g2 := NewGame(headless(2))
 	runGame(t, g2, redSquareScene) // SDL was shut down cleanly
 }
+
+// The loop paces to the cap: 120 frames at 60 fps take 2 s. Skipped with
+// -short; the tolerance (10%) keeps it from flaking on a loaded machine, and
+// the measured figure is logged.
+func TestGamePacesToFrameRate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("timing test")
+	}
+	cfg := Config{NoGraphics: true, FrameRate: 60, MaxFrames: 121}
+	g := NewGame(cfg)
+	var first, last time.Time
+	g.director.BeginFrame.On(func(d *Director) {
+		if d.TotalFrames() == 0 {
+			first = time.Now()
+		}
+		last = time.Now()
+	})
+	runGame(t, g, func(*Game) (*scenegraph.Scene, error) { return scenegraph.NewScene("Empty"), nil })
+	took := last.Sub(first)
+	t.Logf("120 frames at a 60 fps cap took %v (want 2s)", took)
+	if took < 1800*time.Millisecond || took > 2200*time.Millisecond {
+		t.Fatalf("120 frames took %v, want 2s ± 10%%", took)
+	}
+}
