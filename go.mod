@@ -8,3 +8,12 @@ require (
 	github.com/veandco/go-sdl2 v0.4.39
 	golang.org/x/image v0.48.0
 )
+
+require (
+	github.com/ByteArena/box2d v1.0.2 // indirect
+	github.com/fsnotify/fsnotify v1.10.1 // indirect
+	github.com/hajimehoshi/go-mp3 v0.3.4 // indirect
+	github.com/jfreymuth/oggvorbis v1.0.5 // indirect
+	github.com/jfreymuth/vorbis v1.0.2 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+)
