@@ -5,8 +5,6 @@ GO      ?= go
 # The Debian packages the engine builds and tests with: SDL2 headers, GL and
 # EGL through Mesa (llvmpipe for the offscreen driver), Xvfb for a real window.
 APT_PKGS = libsdl2-dev libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 xvfb xauth pkg-config
-# Packages that use goroutines, tested under the race detector.
-RACE_PKGS = ./core/... ./render/... ./runtime/... ./platform/... ./samples/...
 OUT     ?= out
 
 .PHONY: all deps build test run bench fmt vet clean
@@ -24,14 +22,14 @@ deps:
 build: deps
 	$(GO) build ./...
 
-# The tests: formatting, vet, every package, and the race detector on the
-# concurrent ones. GL tests use the offscreen driver (no display needed).
+# The tests: formatting, vet, and every package under the race detector (the
+# render thread, job workers and asset decoders are concurrent). GL tests use
+# SDL's offscreen driver: no display needed.
 test: deps
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt -l reports:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
-	SDL_VIDEODRIVER=offscreen $(GO) test ./...
-	SDL_VIDEODRIVER=offscreen $(GO) test -race $(RACE_PKGS)
+	SDL_VIDEODRIVER=offscreen $(GO) test -race ./...
 
 # The sample launcher: a window when there is a display; without one it
 # renders every sample offscreen and writes PNGs under $(OUT)/.

@@ -18,14 +18,15 @@ const module = "github.com/tact-engine/tact"
 var allowed = map[string][]string{
 	"":           {}, // this package
 	"core":       {},
+	"audio":      {"core"},
 	"shaders":    {},
 	"platform":   {"core"},
 	"platform/":  {"core", "platform"},
 	"render":     {"core"},
 	"render/":    {"core", "render"},
 	"scenegraph": {"core", "render"},
-	"runtime":    {"core", "platform", "platform/", "render", "render/", "scenegraph", "shaders"},
-	"samples/":   {"core", "platform", "platform/", "render", "render/", "scenegraph", "runtime", "shaders", "samples/"},
+	"runtime":    {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "shaders"},
+	"samples/":   {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "runtime", "shaders", "samples/"},
 }
 
 func rulesFor(pkg string) ([]string, bool) {
