@@ -151,8 +151,7 @@ func (k *keyWatcher) Update(float64) {
 // pushKey queues a synthetic key event. go-sdl2's PushEvent reads a whole
 // SDL_Event, so the event lives at the start of one.
 func pushKey(typ uint32, code sdl.Scancode) {
-	var buf [64]byte
-	ev := (*sdl.KeyboardEvent)(unsafe.Pointer(&buf[0]))
+	ev := (*sdl.KeyboardEvent)(unsafe.Pointer(new([8]uint64)))
 	*ev = sdl.KeyboardEvent{Type: typ, State: sdl.PRESSED, Keysym: sdl.Keysym{Scancode: code}}
 	if typ == sdl.KEYUP {
 		ev.State = sdl.RELEASED
@@ -245,5 +244,52 @@ func TestGamePacesToFrameRate(t *testing.T) {
 	t.Logf("120 frames at a 60 fps cap took %v (want 2s)", took)
 	if took < 1800*time.Millisecond || took > 2200*time.Millisecond {
 		t.Fatalf("120 frames took %v, want 2s ± 10%%", took)
+	}
+}
+
+// windowEvent pushes a window event from any goroutine (SDL_PushEvent is
+// thread-safe), as the window system would.
+func pushWindowEvent(id uint8) {
+	ev := (*sdl.WindowEvent)(unsafe.Pointer(new([8]uint64)))
+	*ev = sdl.WindowEvent{Type: sdl.WINDOWEVENT, Event: id}
+	sdl.PushEvent(ev)
+}
+
+// With PauseWhenHidden, losing focus stops ticking (Paused), regaining it
+// resumes (Resumed), and the frames lost in between are not ticked.
+func TestPauseWhenHidden(t *testing.T) {
+	cfg := headless(10)
+	cfg.PauseWhenHidden = true
+	g := NewGame(cfg)
+	var events []string
+	var pausedAt uint64
+	var pausedFor time.Duration
+	var pauseStart time.Time
+	g.Paused.On(func(g *Game) {
+		events = append(events, "paused")
+		pausedAt = g.Frames()
+		pauseStart = time.Now()
+	})
+	g.Resumed.On(func(g *Game) {
+		events = append(events, "resumed")
+		pausedFor = time.Since(pauseStart)
+	})
+	g.director.EndFrame.On(func(d *Director) {
+		if d.TotalFrames() == 2 {
+			pushWindowEvent(sdl.WINDOWEVENT_FOCUS_LOST)
+			go func() {
+				time.Sleep(300 * time.Millisecond)
+				pushWindowEvent(sdl.WINDOWEVENT_FOCUS_GAINED)
+			}()
+		}
+	})
+	runGame(t, g, redSquareScene)
+	if len(events) != 2 || events[0] != "paused" || events[1] != "resumed" {
+		t.Fatalf("events %v, want [paused resumed]", events)
+	}
+	// The event pushed after frame 3 is dispatched at the start of frame 4,
+	// while 3 frames are counted; frame 4 completes, then nothing ticks.
+	if pausedAt != 3 || g.Frames() != 10 || pausedFor < 250*time.Millisecond {
+		t.Fatalf("paused at frame %d for %v, ran %d frames; want frame 3, >= 300ms, 10", pausedAt, pausedFor, g.Frames())
 	}
 }
