@@ -300,12 +300,12 @@ func (g *Game) loop(interrupts <-chan os.Signal) {
 		}
 		if g.paused {
 			// No busy loop while paused or hidden: sleep between polls.
+			// Input queued meanwhile is dropped (as Resume promises);
+			// window and quit events are kept and dispatched here, since
+			// the director, which normally dispatches, is not ticking.
 			time.Sleep(20 * time.Millisecond)
-			if g.hidden {
-				// Window events arrive through Dispatch; the director is
-				// not ticking, so dispatch them here.
-				g.input.Dispatch()
-			}
+			g.input.Discard()
+			g.input.Dispatch()
 			continue
 		}
 		now := g.clock.Now()
