@@ -38,6 +38,7 @@ type Game struct {
 	input    *platform.Input
 	renderer *render.Renderer
 	start    StartFunc
+	glyphs   *scenegraph.GlyphCache // shared by the Game's scenes (one renderer)
 
 	clock    *platform.Clock
 	pacer    *platform.Pacer
@@ -60,7 +61,7 @@ type shot struct {
 // NewGame returns a Game for cfg; nothing starts until Run.
 func NewGame(cfg Config) *Game {
 	cfg = cfg.withDefaults()
-	g := &Game{cfg: cfg, director: NewDirector(), shots: make(chan shot, 8)}
+	g := &Game{cfg: cfg, director: NewDirector(), shots: make(chan shot, 8), glyphs: scenegraph.NewGlyphCache()}
 	g.director.SetFixedStep(cfg.FixedStep, cfg.MaxFrameTime)
 	g.director.SetLogger(cfg.Logger)
 	return g
@@ -238,6 +239,9 @@ func (g *Game) boot() error {
 	} else {
 		r.Frame().SetScreenSize(cfg.Width, cfg.Height)
 	}
+	// Built-in assets: the backend made its default shaders and white
+	// texture in Init; parse the default font now rather than on first use.
+	scenegraph.DefaultFont()
 	g.director.SetInput(g.input)
 	g.director.SetRenderer(r, scenegraph.Extract)
 	g.clock = platform.NewClock()
@@ -269,6 +273,9 @@ func (g *Game) prepare(s *scenegraph.Scene) {
 		s.Logger = g.cfg.Logger
 	}
 	s.PanicFatal = s.PanicFatal || g.cfg.PanicFatal
+	if s.Glyphs == nil {
+		s.Glyphs = g.glyphs
+	}
 }
 
 func (g *Game) setHidden(h bool) {

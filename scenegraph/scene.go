@@ -21,6 +21,7 @@ type Scene struct {
 	// PanicFatal makes a panic in a component callback propagate (wrapped in
 	// a *CallbackPanic) instead of being recovered; meant for tests.
 	PanicFatal bool
+	Glyphs     *GlyphCache // where the scene's Labels keep their glyph atlases; the Game shares one across its scenes; nil: the scene makes its own on first use
 
 	activator    NodeActivator
 	comps        ComponentScheduler
