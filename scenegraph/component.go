@@ -178,13 +178,18 @@ func AddComponent[P Behavior](n *Node, c P) P {
 
 // GetComponent returns the first component of type T on n, or the zero T.
 func GetComponent[T Behavior](n *Node) T {
+	t, _ := findComponent[T](n)
+	return t
+}
+
+func findComponent[T Behavior](n *Node) (T, bool) {
 	for _, b := range n.comps {
 		if t, ok := b.(T); ok && b.Base().state&destroyed == 0 {
-			return t
+			return t, true
 		}
 	}
 	var zero T
-	return zero
+	return zero, false
 }
 
 // GetComponents appends every component of type T on n to dst and returns it.
@@ -200,16 +205,21 @@ func GetComponents[T Behavior](n *Node, dst []T) []T {
 // GetComponentInChildren returns the first component of type T on n or its
 // descendants, in pre-order, or the zero T.
 func GetComponentInChildren[T Behavior](n *Node) T {
-	if t := GetComponent[T](n); any(t) != nil {
-		return t
+	t, _ := findInChildren[T](n)
+	return t
+}
+
+func findInChildren[T Behavior](n *Node) (T, bool) {
+	if t, ok := findComponent[T](n); ok {
+		return t, true
 	}
 	for _, ch := range n.children {
-		if t := GetComponentInChildren[T](ch); any(t) != nil {
-			return t
+		if t, ok := findInChildren[T](ch); ok {
+			return t, true
 		}
 	}
 	var zero T
-	return zero
+	return zero, false
 }
 
 func (n *Node) attach(b Behavior) error {

@@ -98,6 +98,12 @@ func TestComponentsLookup(t *testing.T) {
 	if GetComponentInChildren[*probe](child) != c || GetComponentInChildren[*probe](empty) != nil {
 		t.Fatal("GetComponentInChildren")
 	}
+	// Found below a node that has none of its own.
+	bare := NewNode("Bare")
+	bare.AddChild(child)
+	if GetComponentInChildren[*probe](bare) != c {
+		t.Fatal("GetComponentInChildren must search below a node without the component")
+	}
 	lb := &logBuf{}
 	s := NewScene("S")
 	s.Logger = lb
