@@ -1,6 +1,9 @@
 package runtime
 
-import "github.com/tact-engine/tact/core"
+import (
+	"github.com/tact-engine/tact/core"
+	"github.com/tact-engine/tact/platform"
+)
 
 // Config configures a Game. Its zero value works: an 800×600 window titled
 // "Tact" capped at 60 frames per second, with a render thread.
@@ -43,6 +46,13 @@ type Config struct {
 	FixedDT float64
 	// MaxFrames, if positive, ends Run after that many frames.
 	MaxFrames uint64
+
+	// Audio starts sound at boot: an audio.Mixer (Game.Audio) played by the
+	// default output. Where no output opens, the reason is logged and the
+	// game runs silent (Game.Audio is nil; AudioSource treats nil as silence).
+	Audio bool
+	// AudioOutput tunes the output; zero: 48 kHz stereo, 512-frame buffer (~32 ms).
+	AudioOutput platform.AudioConfig
 
 	// Logger receives engine reports; nil is standard error.
 	Logger core.Logger

@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/tact-engine/tact/audio"
 	"github.com/tact-engine/tact/core"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
@@ -38,6 +39,8 @@ type Game struct {
 	input    *platform.Input
 	renderer *render.Renderer
 	start    StartFunc
+	mixer    *audio.Mixer
+	audioDev *platform.AudioDevice
 	glyphs   *scenegraph.GlyphCache // shared by the Game's scenes (one renderer)
 
 	clock    *platform.Clock
@@ -100,6 +103,10 @@ func (g *Game) SetFrameRate(fps float64) {
 
 // FrameRate returns the frame-rate cap.
 func (g *Game) FrameRate() float64 { return g.cfg.FrameRate }
+
+// Audio returns the mixer playing through the audio output, or nil when
+// Config.Audio is off or no output could be opened.
+func (g *Game) Audio() *audio.Mixer { return g.mixer }
 
 // Frames returns the number of frames ticked since Run started.
 func (g *Game) Frames() uint64 { return g.frames }
@@ -187,6 +194,9 @@ func (g *Game) boot() error {
 	}
 	g.plat = p
 	g.input = p.Input()
+	if cfg.Audio {
+		g.openAudio(p)
+	}
 	g.input.QuitRequested.On(func(struct{}) { g.quit = true })
 	if cfg.PauseWhenHidden {
 		g.input.Minimized.On(func(struct{}) { g.setHidden(true) })
@@ -247,6 +257,28 @@ func (g *Game) boot() error {
 	g.clock = platform.NewClock()
 	g.pacer = platform.NewPacer(cfg.FrameRate)
 	return nil
+}
+
+// openAudio starts the mixer and the output; a failure leaves the game
+// silent, with the reason logged.
+func (g *Game) openAudio(p *platform.Platform) {
+	out := g.cfg.AudioOutput
+	if out.Frequency == 0 {
+		out.Frequency = platform.DefaultAudioFrequency
+	}
+	if out.Channels == 0 {
+		out.Channels = 2
+	}
+	m, err := audio.NewMixer(audio.MixerConfig{Rate: out.Frequency, Channels: out.Channels, Logger: g.cfg.Logger})
+	if err == nil {
+		var dev *platform.AudioDevice
+		if dev, err = p.OpenAudio(out, m); err == nil {
+			g.mixer, g.audioDev = m, dev
+			return
+		}
+		m.Close()
+	}
+	g.cfg.Logger.Printf("runtime: audio off: %v", err)
 }
 
 // launch calls the start function and runs its scene.
@@ -370,6 +402,12 @@ func (g *Game) deliverShots() {
 func (g *Game) shutdown() error {
 	var errs []error
 	g.director.End()
+	if g.audioDev != nil {
+		// The device's feeder goroutine reads the mixer: stop it first.
+		g.audioDev.Close()
+		g.mixer.Close()
+		g.audioDev, g.mixer = nil, nil
+	}
 	if g.renderer != nil {
 		// Frames still in flight may carry screenshots: let them finish.
 		errs = append(errs, g.renderer.Close())
