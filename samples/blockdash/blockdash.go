@@ -150,6 +150,7 @@ func Start(g *runtime.Game) (*scenegraph.Scene, error) {
 
 	// The rules and the HUD: siblings that only know the Level.
 	scenegraph.AddComponent(levelNode, NewScoreKeeper(level))
+	addCoinSound(g, levelNode, level)
 	hudNode := scenegraph.NewNode("HUD")
 	s.AddChild(hudNode)
 	score := addLabel(hudNode, "Score", "Score: 0", 24, mgl32.Vec2{16, Height - 12}, mgl32.Vec2{0, 1})
