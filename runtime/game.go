@@ -41,6 +41,7 @@ type Game struct {
 	start    StartFunc
 	mixer    *audio.Mixer
 	audioDev *platform.AudioDevice
+	systems  *Systems
 	glyphs   *scenegraph.GlyphCache // shared by the Game's scenes (one renderer)
 
 	clock    *platform.Clock
@@ -67,6 +68,7 @@ func NewGame(cfg Config) *Game {
 	g := &Game{cfg: cfg, director: NewDirector(), shots: make(chan shot, 8), glyphs: scenegraph.NewGlyphCache()}
 	g.director.SetFixedStep(cfg.FixedStep, cfg.MaxFrameTime)
 	g.director.SetLogger(cfg.Logger)
+	g.systems = InstallSystems(g.director)
 	return g
 }
 
@@ -103,6 +105,10 @@ func (g *Game) SetFrameRate(fps float64) {
 
 // FrameRate returns the frame-rate cap.
 func (g *Game) FrameRate() float64 { return g.cfg.FrameRate }
+
+// Systems returns the engine systems every Game runs: tweens, sprite
+// animation, collision and physics.
+func (g *Game) Systems() *Systems { return g.systems }
 
 // Audio returns the mixer playing through the audio output, or nil when
 // Config.Audio is off or no output could be opened.
