@@ -77,6 +77,9 @@ type Director struct {
 	accumulator  float64
 	fixedSteps   uint64
 	renderErr    error
+
+	tracer     Tracer                       // nil: no phase reports
+	transforms *scenegraph.TransformUpdater // nil: world matrices computed lazily
 }
 
 // DefaultFixedStep is the fixed step when none is configured: 1/60 s.
@@ -100,10 +103,12 @@ func NewDirector() *Director {
 type timerSystem struct{ d *Director }
 
 func (t timerSystem) Update(dt float64) {
+	t.d.begin(PhaseTimers)
 	t.d.timers.Update(dt)
 	if s := t.d.scene; s != nil {
 		s.Scheduler().Update(dt)
 	}
+	t.d.end(PhaseTimers)
 }
 
 func (timerSystem) PostUpdate(float64) {}
@@ -234,6 +239,33 @@ func (d *Director) launch(s *scenegraph.Scene) {
 	d.AfterSceneLaunch.Emit(s)
 }
 
+// SetTracer makes Tick report each of its phases to t (nil stops it). A
+// Director without a Tracer pays one nil check per phase.
+func (d *Director) SetTracer(t Tracer) { d.tracer = t }
+
+func (d *Director) begin(p Phase) {
+	if d.tracer != nil {
+		d.tracer.BeginPhase(p)
+	}
+}
+
+func (d *Director) end(p Phase) {
+	if d.tracer != nil {
+		d.tracer.EndPhase(p)
+	}
+}
+
+// SetJobPool gives the Director a pool for the frame's parallel work: with
+// one, Tick brings every world matrix up to date before extraction, in
+// parallel when the scene is large enough to gain (scenegraph.TransformUpdater).
+// Nil goes back to lazy, serial matrices. The pool stays the caller's to Close.
+func (d *Director) SetJobPool(p *core.JobPool) {
+	d.transforms = nil
+	if p != nil {
+		d.transforms = scenegraph.NewTransformUpdater(p)
+	}
+}
+
 // RenderErr returns the last error the renderer reported, if any.
 func (d *Director) RenderErr() error { return d.renderErr }
 
@@ -249,10 +281,15 @@ func (d *Director) Tick(dt float64) {
 	if d.stopped {
 		return
 	}
+	d.begin(PhaseFrame)
 	d.dt = dt
+	d.begin(PhaseBeginFrame)
 	d.BeginFrame.Emit(d)
+	d.end(PhaseBeginFrame)
 	if d.input != nil {
+		d.begin(PhaseInput)
 		d.input.Dispatch()
+		d.end(PhaseInput)
 	}
 	s := d.scene
 	if !d.paused {
@@ -260,34 +297,52 @@ func (d *Director) Tick(dt float64) {
 		d.BeforeUpdate.Emit(d)
 		if s != nil {
 			cs := s.ComponentScheduler()
+			d.begin(PhaseStart)
 			cs.StartPhase()
+			d.end(PhaseStart)
 			d.fixedPhase(cs, dt)
+			d.begin(PhaseUpdate)
 			cs.UpdatePhase(dt)
-			for i := 0; i < len(d.systems); i++ {
-				d.systems[i].sys.Update(dt)
-			}
+			d.end(PhaseUpdate)
+			d.updateSystems(dt)
+			d.begin(PhaseLateUpdate)
 			cs.LateUpdatePhase(dt)
+			d.end(PhaseLateUpdate)
 		} else {
 			d.fixedPhase(nil, dt)
-			for i := 0; i < len(d.systems); i++ {
-				d.systems[i].sys.Update(dt)
-			}
+			d.updateSystems(dt)
 		}
 		d.AfterUpdate.Emit(d)
 		if s != nil {
+			d.begin(PhaseDestroy)
 			s.ProcessDestroyed()
+			d.end(PhaseDestroy)
 		}
+		d.begin(PhasePostUpdate)
 		for i := 0; i < len(d.systems); i++ {
 			d.systems[i].sys.PostUpdate(dt)
 		}
+		d.end(PhasePostUpdate)
 	}
 	d.BeforeDraw.Emit(d)
 	if d.renderer != nil {
+		if s != nil && d.transforms != nil {
+			d.begin(PhaseTransforms)
+			if err := d.transforms.Update(s); err != nil {
+				d.logf("runtime: world matrices: %v", err)
+			}
+			d.end(PhaseTransforms)
+		}
 		f := d.renderer.Frame()
 		if s != nil && d.extract != nil {
+			d.begin(PhaseExtract)
 			d.extract(s, f)
+			d.end(PhaseExtract)
 		}
-		if err := d.renderer.Submit(); err != nil && err != d.renderErr {
+		d.begin(PhaseSubmit)
+		err := d.renderer.Submit()
+		d.end(PhaseSubmit)
+		if err != nil && err != d.renderErr {
 			d.renderErr = err
 			d.logf("runtime: render: %v", err)
 		}
@@ -296,12 +351,24 @@ func (d *Director) Tick(dt float64) {
 	if s != nil {
 		s.ResetChanged()
 	}
+	d.begin(PhaseEndFrame)
 	d.EndFrame.Emit(d)
+	d.end(PhaseEndFrame)
 	if next := d.nextScene; next != nil && !d.stopped {
 		d.nextScene = nil
 		d.launch(next)
 	}
 	d.totalFrames++
+	d.end(PhaseFrame)
+}
+
+// updateSystems runs the systems' Update in descending priority.
+func (d *Director) updateSystems(dt float64) {
+	d.begin(PhaseSystems)
+	for i := 0; i < len(d.systems); i++ {
+		d.systems[i].sys.Update(dt)
+	}
+	d.end(PhaseSystems)
 }
 
 // fixedPhase feeds the clamped frame time to the accumulator and runs the
@@ -311,6 +378,7 @@ func (d *Director) fixedPhase(cs *scenegraph.ComponentScheduler, dt float64) {
 	// The epsilon keeps a frame of exactly one step from losing that step to
 	// rounding in the accumulator.
 	for d.accumulator+1e-9 >= d.fixedStep {
+		d.begin(PhaseFixedStep)
 		if cs != nil {
 			cs.FixedUpdatePhase(d.fixedStep)
 		}
@@ -321,6 +389,7 @@ func (d *Director) fixedPhase(cs *scenegraph.ComponentScheduler, dt float64) {
 		}
 		d.accumulator -= d.fixedStep
 		d.fixedSteps++
+		d.end(PhaseFixedStep)
 	}
 	d.accumulator = max(d.accumulator, 0)
 }

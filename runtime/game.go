@@ -39,6 +39,9 @@ type Game struct {
 	input    *platform.Input
 	renderer *render.Renderer
 	start    StartFunc
+	jobs     *core.JobPool // the frame's parallel work; closed at shutdown
+	overlay  *StatsOverlay // F1
+	keys     *DebugKeys    // F1, F12
 	mixer    *audio.Mixer
 	audioDev *platform.AudioDevice
 	systems  *Systems
@@ -68,6 +71,7 @@ func NewGame(cfg Config) *Game {
 	g := &Game{cfg: cfg, director: NewDirector(), shots: make(chan shot, 8), glyphs: scenegraph.NewGlyphCache()}
 	g.director.SetFixedStep(cfg.FixedStep, cfg.MaxFrameTime)
 	g.director.SetLogger(cfg.Logger)
+	g.overlay = NewStatsOverlay(g.director)
 	g.systems = InstallSystems(g.director)
 	return g
 }
@@ -80,6 +84,9 @@ func (g *Game) Config() Config { return g.cfg }
 
 // Director returns the Game's Director.
 func (g *Game) Director() *Director { return g.director }
+
+// StatsOverlay returns the Game's stats overlay, which F1 toggles.
+func (g *Game) StatsOverlay() *StatsOverlay { return g.overlay }
 
 // Input returns the input state (nil before Run).
 func (g *Game) Input() *platform.Input { return g.input }
@@ -260,6 +267,9 @@ func (g *Game) boot() error {
 	scenegraph.DefaultFont()
 	g.director.SetInput(g.input)
 	g.director.SetRenderer(r, scenegraph.Extract)
+	g.jobs = core.NewJobPool(0)
+	g.director.SetJobPool(g.jobs)
+	g.keys = BindDebugKeys(g, g.overlay, "")
 	g.clock = platform.NewClock()
 	g.pacer = platform.NewPacer(cfg.FrameRate)
 	return nil
@@ -408,6 +418,10 @@ func (g *Game) deliverShots() {
 func (g *Game) shutdown() error {
 	var errs []error
 	g.director.End()
+	if g.jobs != nil {
+		g.jobs.Close()
+		g.jobs = nil
+	}
 	if g.audioDev != nil {
 		// The device's feeder goroutine reads the mixer: stop it first.
 		g.audioDev.Close()
@@ -418,6 +432,9 @@ func (g *Game) shutdown() error {
 		// Frames still in flight may carry screenshots: let them finish.
 		errs = append(errs, g.renderer.Close())
 		g.deliverShots()
+		if g.keys != nil {
+			g.keys.Wait() // screenshots saving on workers
+		}
 		g.renderer = nil
 	}
 	if g.window != nil {

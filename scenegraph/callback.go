@@ -39,6 +39,10 @@ func (p *CallbackPanic) Error() string {
 // callback runs one of c's non-per-frame callbacks, recovering a panic. s
 // may be nil for a component whose node left every scene.
 func (s *Scene) callback(c *Component, kind callKind) {
+	if s != nil && s.hook != nil {
+		s.hook(c, callNames[kind], false)
+		defer s.hook(c, callNames[kind], true)
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			s.handlePanic(c, callNames[kind], r)
@@ -59,6 +63,15 @@ func (s *Scene) callback(c *Component, kind callKind) {
 		c.destroyer.OnDestroy()
 	}
 }
+
+// SetCallbackHook installs h (nil removes it): it is called with end false
+// just before each lifecycle callback of the scene's components runs, and
+// with end true just after it returns (also after a recovered panic in
+// OnLoad, OnEnable, Start, OnDisable and OnDestroy; after a panic in
+// Update, LateUpdate or FixedUpdate no end call comes). callback is the
+// method's name, e.g. "Update". Frame tracers use it; without a hook each
+// callback pays one nil check.
+func (s *Scene) SetCallbackHook(h func(c *Component, callback string, end bool)) { s.hook = h }
 
 // handlePanic reports a recovered panic and disables the component, or
 // re-panics when the scene is in PanicFatal mode.

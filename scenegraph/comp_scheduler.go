@@ -171,6 +171,17 @@ func (s *ComponentScheduler) FixedUpdatePhase(step float64) {
 func (s *ComponentScheduler) runUpdates(l *compList[Updater], from, n int, dt float64) (i int) {
 	defer s.recoverWalk(l.comps, &i, "Update")
 	fns := l.fns[:n]
+	if h := s.scene.hook; h != nil {
+		for i = from; i < n; i++ {
+			if f := fns[i]; f != nil {
+				c := l.comps[i] // the slot may empty during the call
+				h(c, "Update", false)
+				f.Update(dt)
+				h(c, "Update", true)
+			}
+		}
+		return n
+	}
 	for i = from; i < n; i++ {
 		if f := fns[i]; f != nil {
 			f.Update(dt)
@@ -182,6 +193,17 @@ func (s *ComponentScheduler) runUpdates(l *compList[Updater], from, n int, dt fl
 func (s *ComponentScheduler) runLateUpdates(l *compList[LateUpdater], from, n int, dt float64) (i int) {
 	defer s.recoverWalk(l.comps, &i, "LateUpdate")
 	fns := l.fns[:n]
+	if h := s.scene.hook; h != nil {
+		for i = from; i < n; i++ {
+			if f := fns[i]; f != nil {
+				c := l.comps[i] // the slot may empty during the call
+				h(c, "LateUpdate", false)
+				f.LateUpdate(dt)
+				h(c, "LateUpdate", true)
+			}
+		}
+		return n
+	}
 	for i = from; i < n; i++ {
 		if f := fns[i]; f != nil {
 			f.LateUpdate(dt)
@@ -193,6 +215,17 @@ func (s *ComponentScheduler) runLateUpdates(l *compList[LateUpdater], from, n in
 func (s *ComponentScheduler) runFixedUpdates(l *compList[FixedUpdater], from, n int, dt float64) (i int) {
 	defer s.recoverWalk(l.comps, &i, "FixedUpdate")
 	fns := l.fns[:n]
+	if h := s.scene.hook; h != nil {
+		for i = from; i < n; i++ {
+			if f := fns[i]; f != nil {
+				c := l.comps[i] // the slot may empty during the call
+				h(c, "FixedUpdate", false)
+				f.FixedUpdate(dt)
+				h(c, "FixedUpdate", true)
+			}
+		}
+		return n
+	}
 	for i = from; i < n; i++ {
 		if f := fns[i]; f != nil {
 			f.FixedUpdate(dt)

@@ -31,6 +31,8 @@ type Scene struct {
 	launched     bool
 	unloaded     bool
 
+	hook func(c *Component, callback string, end bool) // SetCallbackHook's
+
 	cameras     []*Camera
 	lights      []*DirectionalLight
 	view        View
