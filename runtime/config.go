@@ -54,6 +54,12 @@ type Config struct {
 	// AudioOutput tunes the output; zero: 48 kHz stereo, 512-frame buffer (~32 ms).
 	AudioOutput platform.AudioConfig
 
+	// AssetRoot is the asset folder ("": no asset manager); Game.Assets
+	// loads from it. WatchAssets reloads changed textures and shaders in
+	// place (development mode).
+	AssetRoot   string
+	WatchAssets bool
+
 	// Logger receives engine reports; nil is standard error.
 	Logger core.Logger
 	// PanicFatal makes panics in component callbacks fatal (for tests).

@@ -45,6 +45,7 @@ type Game struct {
 	mixer    *audio.Mixer
 	audioDev *platform.AudioDevice
 	systems  *Systems
+	assets   *Assets
 	glyphs   *scenegraph.GlyphCache // shared by the Game's scenes (one renderer)
 
 	clock    *platform.Clock
@@ -116,6 +117,9 @@ func (g *Game) FrameRate() float64 { return g.cfg.FrameRate }
 // Systems returns the engine systems every Game runs: tweens, sprite
 // animation, collision and physics.
 func (g *Game) Systems() *Systems { return g.systems }
+
+// Assets returns the asset manager (nil unless Config.AssetRoot is set).
+func (g *Game) Assets() *Assets { return g.assets }
 
 // Audio returns the mixer playing through the audio output, or nil when
 // Config.Audio is off or no output could be opened.
@@ -252,6 +256,12 @@ func (g *Game) boot() error {
 		return err
 	}
 	g.renderer = r
+	if cfg.AssetRoot != "" {
+		if g.assets, err = NewAssets(AssetOptions{Root: cfg.AssetRoot, Watch: cfg.WatchAssets, Logger: cfg.Logger}); err != nil {
+			return err
+		}
+		g.assets.Attach(g)
+	}
 	if g.window != nil {
 		w, h := g.window.DrawableSize()
 		r.Frame().SetScreenSize(w, h)
@@ -427,6 +437,11 @@ func (g *Game) shutdown() error {
 		g.audioDev.Close()
 		g.mixer.Close()
 		g.audioDev, g.mixer = nil, nil
+	}
+	if g.assets != nil {
+		// Its frees are render commands: before the renderer closes.
+		errs = append(errs, g.assets.Close())
+		g.assets = nil
 	}
 	if g.renderer != nil {
 		// Frames still in flight may carry screenshots: let them finish.
