@@ -293,3 +293,30 @@ func TestPauseWhenHidden(t *testing.T) {
 		t.Fatalf("paused at frame %d for %v, ran %d frames; want frame 3, >= 300ms, 10", pausedAt, pausedFor, g.Frames())
 	}
 }
+
+// Config.AssetRoot gives the Game an asset manager: a scene file loads with
+// its textures and prefabs and draws.
+func TestGameLoadsSceneFromAssets(t *testing.T) {
+	cfg := headless(3)
+	cfg.AssetRoot = "testdata/assets"
+	g := NewGame(cfg)
+	var shotImg *image.RGBA
+	g.director.BeforeDraw.On(func(d *Director) {
+		if d.TotalFrames() == 2 {
+			g.Screenshot(func(img *image.RGBA) { shotImg = img })
+		}
+	})
+	runGame(t, g, func(g *Game) (*scenegraph.Scene, error) {
+		if g.Assets() == nil {
+			return nil, errors.New("no asset manager")
+		}
+		return g.Assets().LoadScene("scenes/level1.json")
+	})
+	if shotImg == nil {
+		t.Fatal("no screenshot")
+	}
+	// The Hero sprite (textures/red.png, 40x40) sits at world (100,100).
+	if c := shotImg.RGBAAt(100, 140); !near8(c, color.RGBA{255, 0, 0, 255}) {
+		t.Fatalf("hero pixel %v, want the red texture", c)
+	}
+}
