@@ -15,7 +15,8 @@ type Config struct {
 	// Resizable, Fullscreen and HighDPI set the window's flags.
 	Resizable, Fullscreen, HighDPI bool
 
-	// FrameRate caps the frame rate (0: 60). Ignored with VSync.
+	// FrameRate caps the frame rate: 0 means 60, Uncapped (any negative
+	// value) means as fast as the machine allows. Ignored with VSync.
 	FrameRate float64
 	// VSync paces frames by the display instead of the cap (adaptive vsync
 	// where the driver offers it).
@@ -60,11 +61,19 @@ type Config struct {
 	AssetRoot   string
 	WatchAssets bool
 
+	// ScreenshotDir is where F12 saves screenshots ("": the current
+	// directory).
+	ScreenshotDir string
+
 	// Logger receives engine reports; nil is standard error.
 	Logger core.Logger
 	// PanicFatal makes panics in component callbacks fatal (for tests).
 	PanicFatal bool
 }
+
+// Uncapped is the FrameRate (for Config and Game.SetFrameRate) that removes
+// the cap.
+const Uncapped = -1
 
 func (c Config) withDefaults() Config {
 	if c.Title == "" {
@@ -76,7 +85,7 @@ func (c Config) withDefaults() Config {
 	if c.Height <= 0 {
 		c.Height = 600
 	}
-	if c.FrameRate <= 0 {
+	if c.FrameRate == 0 {
 		c.FrameRate = 60
 	}
 	if c.Logger == nil {

@@ -99,17 +99,21 @@ func (g *Game) Window() *platform.Window { return g.window }
 // through Renderer().Frame(): their handles are valid at once.
 func (g *Game) Renderer() *render.Renderer { return g.renderer }
 
-// SetFrameRate changes the frame-rate cap (values <= 0 mean 60); it takes
-// effect from the next frame. With VSync the display paces frames instead.
+// SetFrameRate changes the frame-rate cap (0 means 60, Uncapped or any
+// negative value removes the cap); it takes effect from the next frame. With
+// VSync the display paces frames instead.
 func (g *Game) SetFrameRate(fps float64) {
-	if fps <= 0 {
+	if fps == 0 {
 		fps = 60
 	}
 	g.cfg.FrameRate = fps
 	if g.pacer != nil {
-		g.pacer.SetTarget(fps)
+		g.pacer.SetTarget(pacerTarget(fps))
 	}
 }
+
+// pacerTarget maps a FrameRate to the pacer's target, where 0 is no cap.
+func pacerTarget(fps float64) float64 { return max(fps, 0) }
 
 // FrameRate returns the frame-rate cap.
 func (g *Game) FrameRate() float64 { return g.cfg.FrameRate }
@@ -279,9 +283,9 @@ func (g *Game) boot() error {
 	g.director.SetRenderer(r, scenegraph.Extract)
 	g.jobs = core.NewJobPool(0)
 	g.director.SetJobPool(g.jobs)
-	g.keys = BindDebugKeys(g, g.overlay, "")
+	g.keys = BindDebugKeys(g, g.overlay, cfg.ScreenshotDir)
 	g.clock = platform.NewClock()
-	g.pacer = platform.NewPacer(cfg.FrameRate)
+	g.pacer = platform.NewPacer(pacerTarget(cfg.FrameRate))
 	return nil
 }
 
@@ -378,7 +382,10 @@ func (g *Game) loop(interrupts <-chan os.Signal) {
 		g.lastTime = now
 		if dt > 1 || dt <= 0 {
 			// A debugger stop or a dragged window: one normal frame instead.
-			dt = 1 / g.cfg.FrameRate
+			dt = 1.0 / 60
+			if g.cfg.FrameRate > 0 {
+				dt = 1 / g.cfg.FrameRate
+			}
 		}
 		if deterministic {
 			dt = cfg.FixedDT
