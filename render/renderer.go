@@ -15,7 +15,7 @@ type Options struct {
 	// The calling goroutine must then be locked to its OS thread (the platform
 	// locks the main thread), since the backend's context is current there.
 	OnMainThread bool
-	// WhileWaiting, if set, is called on the main thread about every millisecond
+	// WhileWaiting, if set, is called on the main thread every few milliseconds
 	// while Submit waits for the render thread (to keep pumping window events).
 	WhileWaiting func()
 }
@@ -162,6 +162,12 @@ func (r *Renderer) Submit() error {
 	return err
 }
 
+// pumpInterval is how often Submit calls WhileWaiting while it waits: often
+// enough that a window never looks frozen, rarely enough that the main
+// thread does not take CPU time from the render thread and the driver's own
+// threads (a software rasterizer on two cores notices a 1 ms wake-up).
+const pumpInterval = 4 * time.Millisecond
+
 // wait receives the next free frame, calling WhileWaiting meanwhile.
 func (r *Renderer) wait() *Frame {
 	if r.opts.WhileWaiting == nil {
@@ -174,7 +180,7 @@ func (r *Renderer) wait() *Frame {
 		default:
 		}
 		r.opts.WhileWaiting()
-		r.timer.Reset(time.Millisecond)
+		r.timer.Reset(pumpInterval)
 		select {
 		case f := <-r.free:
 			r.timer.Stop()

@@ -117,7 +117,7 @@ func start(g *runtime.Game) (*scenegraph.Scene, error) {
 	root := scenegraph.NewNode("Bunnies")
 	b := &Bunnies{
 		game:  g,
-		tex:   g.Renderer().Frame().CreateTexture(render.TextureDesc{Width: texSize, Height: texSize}, texturePixels()),
+		tex:   g.Renderer().Frame().CreateTexture(render.TextureDesc{Width: texSize, Height: texSize, Filter: render.FilterNearest}, texturePixels()),
 		size:  float32(texSize * o.Scale),
 		rng:   rand.New(rand.NewSource(o.Seed)),
 		meter: newMeter(g, o, warmup, frames),
