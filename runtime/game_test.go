@@ -4,7 +4,9 @@ import (
 	"errors"
 	"image"
 	"image/color"
+	"os"
 	gort "runtime"
+	"syscall"
 	"testing"
 	"time"
 	"unsafe"
@@ -318,5 +320,35 @@ func TestGameLoadsSceneFromAssets(t *testing.T) {
 	// The Hero sprite (textures/red.png, 40x40) sits at world (100,100).
 	if c := shotImg.RGBAAt(100, 140); !near8(c, color.RGBA{255, 0, 0, 255}) {
 		t.Fatalf("hero pixel %v, want the red texture", c)
+	}
+}
+
+// interrupter sends the process a SIGINT (Ctrl+C) from its Update on a
+// given frame.
+type interrupter struct {
+	scenegraph.Component
+	at, frames int
+}
+
+func (c *interrupter) Update(float64) {
+	c.frames++
+	if c.frames == c.at {
+		syscall.Kill(os.Getpid(), syscall.SIGINT)
+	}
+}
+
+// Ctrl+C ends Run cleanly (the signal is caught while Run runs): the loop
+// stops within a frame or two and Run returns without an error.
+func TestInterruptEndsRun(t *testing.T) {
+	g := NewGame(headless(1000))
+	c := &interrupter{at: 5}
+	runGame(t, g, func(g *Game) (*scenegraph.Scene, error) {
+		s := scenegraph.NewScene("Interrupt")
+		scenegraph.AddComponent(s.Root(), c)
+		return s, nil
+	})
+	// Signal delivery is asynchronous: allow a few frames, not hundreds.
+	if g.Frames() < 5 || g.Frames() > 50 {
+		t.Fatalf("ran %d frames after a Ctrl+C on frame 5", g.Frames())
 	}
 }

@@ -39,6 +39,9 @@ type TransformUpdater struct {
 	pool  *core.JobPool
 	graph *core.JobGraph
 
+	lastScene   *Scene // the scene of the last pass, and its dirtied count
+	lastDirtied uint64 // then: equal counts mean nothing moved since
+
 	front, spare []*Node // the frontier of subtrees the workers share
 	chunk        int64   // frontier entries taken at a time
 	next         atomic.Int64
@@ -74,6 +77,10 @@ func (u *TransformUpdater) Stats() TransformStats { return u.stats }
 // worthwhile (see Threshold). It returns the error of a job that panicked;
 // matrices left out of date are then computed lazily as usual.
 func (u *TransformUpdater) Update(s *Scene) error {
+	if s == u.lastScene && s.dirtied == u.lastDirtied {
+		return nil // nothing moved since the last pass: no walk at all
+	}
+	u.lastScene, u.lastDirtied = s, s.dirtied
 	threshold := u.Threshold
 	if threshold == 0 {
 		threshold = DefaultParallelThreshold

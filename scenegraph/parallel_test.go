@@ -109,21 +109,25 @@ func TestTransformUpdaterThreshold(t *testing.T) {
 		wantParallel bool
 	}{
 		{0, false},    // first pass: no history, serial; computes 7999
-		{0, true},     // the previous pass computed >= 5000
-		{10, false},   // the previous computed nothing
-		{8000, false}, // previous 10
-		{0, true},     // previous ~all
-		{100, false},  // previous 0
+		{0, false},    // nothing moved: no pass at all, stats unchanged
+		{10, true},    // the last pass computed >= 5000
+		{8000, false}, // previous ~10
+		{10, true},    // previous ~all
+		{100, false},  // previous ~10
 	}
 	for i, st := range steps {
 		for j := 1; j <= st.move && j < len(nodes); j++ {
 			nodes[j].SetPositionXY(float32(i), float32(j))
 		}
+		before := u.Stats()
 		if err := u.Update(s); err != nil {
 			t.Fatal(err)
 		}
 		if got := u.Stats().Parallel; got != st.wantParallel {
 			t.Fatalf("step %d: parallel = %v, want %v (stats %+v)", i, got, st.wantParallel, u.Stats())
+		}
+		if i == 1 && u.Stats() != before {
+			t.Fatalf("step 1: a scene where nothing moved was walked: %+v", u.Stats())
 		}
 	}
 	// Without a pool, or with the threshold negative, never parallel.

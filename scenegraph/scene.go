@@ -33,6 +33,10 @@ type Scene struct {
 
 	hook func(c *Component, callback string, end bool) // SetCallbackHook's
 
+	// dirtied counts nodes marked for a new world matrix, so that a
+	// TransformUpdater can skip a scene where nothing moved.
+	dirtied uint64
+
 	cameras     []*Camera
 	lights      []*DirectionalLight
 	view        View

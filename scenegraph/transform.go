@@ -143,6 +143,9 @@ func (n *Node) invalidate() {
 	if n.dirty && n.changed == v {
 		return
 	}
+	if n.scene != nil {
+		n.scene.dirtied++
+	}
 	n.dirty = true
 	n.changed = v
 	for _, c := range n.children {
