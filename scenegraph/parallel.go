@@ -74,8 +74,10 @@ func NewTransformUpdater(pool *core.JobPool) *TransformUpdater {
 func (u *TransformUpdater) Stats() TransformStats { return u.stats }
 
 // Update recomputes every out-of-date world matrix of s, in parallel when
-// worthwhile (see Threshold). It returns the error of a job that panicked;
-// matrices left out of date are then computed lazily as usual.
+// worthwhile (see Threshold). When nothing in s moved since the last Update
+// it returns at once, without walking the tree (Stats keeps the last pass).
+// It returns the error of a job that panicked; matrices left out of date are
+// then computed lazily as usual.
 func (u *TransformUpdater) Update(s *Scene) error {
 	if s == u.lastScene && s.dirtied == u.lastDirtied {
 		return nil // nothing moved since the last pass: no walk at all
