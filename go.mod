@@ -3,18 +3,19 @@ module github.com/tact-engine/tact
 go 1.26.0
 
 require (
+	github.com/ByteArena/box2d v1.0.2
+	github.com/fsnotify/fsnotify v1.10.1
 	github.com/go-gl/gl v0.0.0-20231021071112-07e5d0ea2e71
 	github.com/go-gl/mathgl v1.2.0
+	github.com/hajimehoshi/go-mp3 v0.3.4
+	github.com/jfreymuth/oggvorbis v1.0.5
 	github.com/veandco/go-sdl2 v0.4.39
 	golang.org/x/image v0.48.0
 )
 
 require (
-	github.com/ByteArena/box2d v1.0.2 // indirect
-	github.com/fsnotify/fsnotify v1.10.1 // indirect
-	github.com/hajimehoshi/go-mp3 v0.3.4 // indirect
-	github.com/jfreymuth/oggvorbis v1.0.5 // indirect
 	github.com/jfreymuth/vorbis v1.0.2 // indirect
+	github.com/pmezard/go-difflib v1.0.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.44.0 // indirect
 )
