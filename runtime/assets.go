@@ -266,6 +266,9 @@ func NewAssets(opts AssetOptions) (*Assets, error) {
 	a.loaders[".ttf"] = fontLoader{}
 	a.loaders[".otf"] = fontLoader{}
 	a.loaders[".json"] = &sceneLoader{types: a.types}
+	for _, ext := range []string{".wav", ".ogg", ".mp3"} {
+		a.loaders[ext] = audioLoader{}
+	}
 	for range opts.Workers {
 		a.workers.Add(1)
 		go a.work()
