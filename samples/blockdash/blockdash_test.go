@@ -2,10 +2,6 @@ package blockdash
 
 import (
 	"image"
-	"image/color"
-	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -14,6 +10,7 @@ import (
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
+	"github.com/tact-engine/tact/samples/sample/sampletest"
 	"github.com/tact-engine/tact/scenegraph"
 )
 
@@ -77,26 +74,18 @@ func find[T scenegraph.Behavior](root *scenegraph.Node) T {
 	return out
 }
 
+// run runs s headless for frames frames, with its script if script is true,
+// and checks that the last frame is a full-size, non-blank picture.
 func run(t *testing.T, s sample.Sample, frames uint64, script bool) (*runtime.Game, *image.RGBA) {
 	t.Helper()
-	var (
-		g   *runtime.Game
-		img *image.RGBA
-		err error
-	)
-	platformtest.Do(func() {
-		g, img, err = sample.Run(s, runtime.Config{Headless: true, FixedDT: 1.0 / 60, MaxFrames: frames, PanicFatal: true}, script)
-	})
-	if err != nil {
-		t.Fatalf("run: %v", err)
+	if !script {
+		s.Script = nil
 	}
-	if img == nil {
-		t.Fatal("no screenshot")
-	}
+	g, img := sampletest.Run(t, s, frames)
 	if b := img.Bounds(); b.Dx() != Width || b.Dy() != Height {
 		t.Fatalf("screenshot is %v, want %dx%d", b, Width, Height)
 	}
-	if n := distinctColors(img); n < 2 {
+	if n := sampletest.Colors(img); n < 2 {
 		t.Fatalf("screenshot has %d distinct colors", n)
 	}
 	return g, img
@@ -109,7 +98,7 @@ func TestScriptedRun(t *testing.T) {
 		w.level.EnemyStomped.On(func(*scenegraph.Node) { stomps++ })
 	})
 	_, img := run(t, s, 180, true)
-	savePNG(t, img, "blockdash.png")
+	sampletest.SavePNG(t, img, "blockdash.png")
 
 	if w.keeper.Collected() < 1 {
 		t.Fatalf("the script collected %d coins, want at least 1", w.keeper.Collected())
@@ -130,8 +119,8 @@ func TestScriptedRun(t *testing.T) {
 		t.Errorf("no player color near the player's position %v", p)
 	}
 	// And the ground's grass is at the bottom of the screen.
-	if c := img.RGBAAt(Width/2, Height-38); !near(c, rgba(GrassColor), 3) {
-		t.Errorf("grass pixel = %v, want %v", c, rgba(GrassColor))
+	if c := img.RGBAAt(Width/2, Height-38); !sampletest.Near(c, sampletest.RGBA(GrassColor), 3) {
+		t.Errorf("grass pixel = %v, want %v", c, sampletest.RGBA(GrassColor))
 	}
 }
 
@@ -147,14 +136,7 @@ func TestStompDestroysEnemyMidFrame(t *testing.T) {
 	)
 	s := instrumented(&w, func(g *runtime.Game, w *world, _ int) {
 		// Drop the player onto the first (ground) enemy.
-		var enemy *scenegraph.Node
-		w.level.Node().Walk(func(n *scenegraph.Node) bool {
-			if enemy == nil && scenegraph.GetComponent[*Enemy](n) != nil {
-				enemy = n
-			}
-			return enemy == nil
-		})
-		ep := enemy.Position()
+		ep := find[*Enemy](w.level.Node()).Node().Position()
 		w.player.Node().SetPositionXY(ep[0], ep[1]+EnemyHeight/2+PlayerHeight/2+8)
 		w.player.Velocity = mgl32.Vec2{0, -200}
 		d := g.Director()
@@ -208,14 +190,7 @@ func TestHitGameOverAndRestart(t *testing.T) {
 		w.keeper.lives = 1 // one hit ends the run
 		// Stand the player just right of the first enemy, which walks
 		// right into it: a touch from the side.
-		var enemy *scenegraph.Node
-		w.level.Node().Walk(func(n *scenegraph.Node) bool {
-			if enemy == nil && scenegraph.GetComponent[*Enemy](n) != nil {
-				enemy = n
-			}
-			return enemy == nil
-		})
-		ep := enemy.Position()
+		ep := find[*Enemy](w.level.Node()).Node().Position()
 		w.player.Node().SetPositionXY(ep[0]+EnemyWidth/2+PlayerWidth/2+2, 40+PlayerHeight/2)
 		w.level.GameOver.On(func(int) { overAt = g.Director().TotalFrames() })
 		g.Director().EndFrame.On(func(d *runtime.Director) {
@@ -257,49 +232,14 @@ func TestHitGameOverAndRestart(t *testing.T) {
 	}
 }
 
-func rgba(c render.Color) color.RGBA { return color.RGBA{c.R(), c.G(), c.B(), c.A()} }
-
-func near(a, b color.RGBA, tol int) bool {
-	d := func(x, y uint8) bool { return int(x)-int(y) <= tol && int(y)-int(x) <= tol }
-	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)
-}
-
 // hasColorNear reports whether a pixel within r of (x, y) has color c.
 func hasColorNear(img *image.RGBA, x, y, r int, c render.Color) bool {
 	for py := y - r; py <= y+r; py++ {
 		for px := x - r; px <= x+r; px++ {
-			if (image.Point{px, py}).In(img.Bounds()) && near(img.RGBAAt(px, py), rgba(c), 3) {
+			if (image.Point{px, py}).In(img.Bounds()) && sampletest.Near(img.RGBAAt(px, py), sampletest.RGBA(c), 3) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-func distinctColors(img *image.RGBA) int {
-	seen := map[color.RGBA]bool{}
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y += 2 {
-		for x := b.Min.X; x < b.Max.X; x += 2 {
-			seen[img.RGBAAt(x, y)] = true
-		}
-	}
-	return len(seen)
-}
-
-// savePNG writes img under $TACT_SHOT_DIR, when it is set, to look at.
-func savePNG(t *testing.T, img *image.RGBA, name string) {
-	dir := os.Getenv("TACT_SHOT_DIR")
-	if dir == "" {
-		return
-	}
-	f, err := os.Create(filepath.Join(dir, name))
-	if err != nil {
-		t.Log(err)
-		return
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Log(err)
-	}
 }

@@ -8,9 +8,8 @@ import (
 	"testing"
 
 	"github.com/tact-engine/tact/platform"
-	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/runtime"
-	"github.com/tact-engine/tact/samples/sample"
+	"github.com/tact-engine/tact/samples/sample/sampletest"
 )
 
 // A collected coin is heard: with SDL's disk audio driver (which writes the
@@ -19,16 +18,12 @@ import (
 func TestCoinChimeIsPlayed(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "audio.raw")
 	t.Setenv("SDL_DISKAUDIOFILE", out)
-	cfg := runtime.Config{Headless: true, FixedDT: 1.0 / 60, MaxFrames: 240, PanicFatal: true,
-		Audio: true, AudioOutput: platform.AudioConfig{Driver: "disk"}}
+	cfg := sampletest.Config(240)
+	cfg.Audio, cfg.AudioOutput = true, platform.AudioConfig{Driver: "disk"}
 	var w world
-	var err error
 	var audioOn bool
 	s := instrumented(&w, func(g *runtime.Game, _ *world, _ int) { audioOn = g.Audio() != nil })
-	platformtest.Do(func() { _, _, err = sample.Run(s, cfg, true) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	sampletest.RunConfig(t, s, cfg)
 	if !audioOn {
 		t.Fatal("the disk audio driver did not open")
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/runtime"
-	"github.com/tact-engine/tact/samples/sample"
+	"github.com/tact-engine/tact/samples/sample/sampletest"
 )
 
 // TestMain serves SDL work on the main OS thread; see platformtest.
@@ -54,16 +54,9 @@ func run(t *testing.T, renderOnMain bool, frames uint64, drive func(*runtime.Gam
 			got = append(got, pos{x, y})
 		}
 	}
-	var last *image.RGBA
-	var err error
-	cfg := runtime.Config{Headless: true, FixedDT: 1.0 / 60, MaxFrames: frames, RenderOnMain: renderOnMain, PanicFatal: true}
-	platformtest.Do(func() { _, last, err = sample.Run(s, cfg, true) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	if last == nil {
-		t.Fatal("no screenshot of the last frame")
-	}
+	cfg := sampletest.Config(frames)
+	cfg.RenderOnMain = renderOnMain
+	_, last := sampletest.RunConfig(t, s, cfg)
 	return got, last, strings.TrimSpace(out.String())
 }
 
@@ -93,7 +86,7 @@ func TestHeadless(t *testing.T) {
 			if img.Bounds().Dx() != screenW || img.Bounds().Dy() != screenH {
 				t.Fatalf("screenshot is %v, want %dx%d", img.Bounds(), screenW, screenH)
 			}
-			if c := distinctColors(img); c < 2 {
+			if c := sampletest.Colors(img); c < 2 {
 				t.Fatalf("screenshot has %d distinct colors: blank", c)
 			}
 			checkBunnyDrawn(t, img, bunnies)
@@ -190,14 +183,6 @@ func TestKeysChangeCount(t *testing.T) {
 	if !regexp.MustCompile(` n=1010 .* n_start=10$`).MatchString(result) {
 		t.Errorf("RESULT does not report the change: %q", result)
 	}
-}
-
-func distinctColors(img *image.RGBA) int {
-	seen := map[[4]byte]bool{}
-	for i := 0; i+3 < len(img.Pix); i += 4 {
-		seen[[4]byte(img.Pix[i:i+4])] = true
-	}
-	return len(seen)
 }
 
 func abs(x float32) float32 { return float32(math.Abs(float64(x))) }

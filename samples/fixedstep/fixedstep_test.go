@@ -2,17 +2,12 @@ package fixedstep
 
 import (
 	"image"
-	"image/color"
-	"image/png"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime"
-	"github.com/tact-engine/tact/samples/sample"
+	"github.com/tact-engine/tact/samples/sample/sampletest"
 )
 
 func TestMain(m *testing.M) { platformtest.Main(m) }
@@ -21,21 +16,8 @@ func TestRawAndInterpolated(t *testing.T) {
 	// 63 frames of 1/60 s are 1.05 s: 10 fixed steps of 0.1 s and half a
 	// step left over, so Alpha is 0.5 when the last frame is drawn.
 	const frames = 63
-	var (
-		g   *runtime.Game
-		img *image.RGBA
-		err error
-	)
-	platformtest.Do(func() {
-		g, img, err = sample.Run(Sample, runtime.Config{Headless: true, FixedDT: 1.0 / 60, MaxFrames: frames, PanicFatal: true}, true)
-	})
-	if err != nil {
-		t.Fatalf("run: %v", err)
-	}
-	if img == nil {
-		t.Fatal("no screenshot")
-	}
-	savePNG(t, img, "fixedstep.png")
+	g, img := sampletest.Run(t, Sample, frames)
+	sampletest.SavePNG(t, img, "fixedstep.png")
 	d := g.Director()
 	if d.FixedStep() != Step {
 		t.Fatalf("fixed step %v, want %v (Configure)", d.FixedStep(), Step)
@@ -66,50 +48,15 @@ func TestRawAndInterpolated(t *testing.T) {
 		{430, smoothY - 10, Background, "right of the interpolated box"},
 	}
 	for _, c := range checks {
-		if got := img.RGBAAt(c.x, c.y); !near(got, rgba(c.want), 3) {
-			t.Errorf("%s (%d,%d) = %v, want %v", c.what, c.x, c.y, got, rgba(c.want))
+		if got := img.RGBAAt(c.x, c.y); !sampletest.Near(got, sampletest.RGBA(c.want), 3) {
+			t.Errorf("%s (%d,%d) = %v, want %v", c.what, c.x, c.y, got, sampletest.RGBA(c.want))
 		}
 	}
 	// The row labels are drawn: bright text pixels left of each row's label
 	// position.
 	for _, y := range []int{h - (RawY + 60), h - (SmoothY + 60)} {
-		if !hasBright(img, image.Rect(20, y-10, 300, y+10)) {
+		if !sampletest.HasBright(img, image.Rect(20, y-10, 300, y+10)) {
 			t.Errorf("no label text around y=%d", y)
 		}
-	}
-}
-
-func hasBright(img *image.RGBA, r image.Rectangle) bool {
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if c := img.RGBAAt(x, y); c.R > 170 && c.G > 170 && c.B > 170 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func rgba(c render.Color) color.RGBA { return color.RGBA{c.R(), c.G(), c.B(), c.A()} }
-
-func near(a, b color.RGBA, tol int) bool {
-	d := func(x, y uint8) bool { return int(x)-int(y) <= tol && int(y)-int(x) <= tol }
-	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)
-}
-
-// savePNG writes img under $TACT_SHOT_DIR, when it is set, to look at.
-func savePNG(t *testing.T, img *image.RGBA, name string) {
-	dir := os.Getenv("TACT_SHOT_DIR")
-	if dir == "" {
-		return
-	}
-	f, err := os.Create(filepath.Join(dir, name))
-	if err != nil {
-		t.Log(err)
-		return
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Log(err)
 	}
 }

@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
-	"image"
 	"image/png"
 	"os"
 	"os/exec"
@@ -16,6 +16,7 @@ import (
 	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
+	"github.com/tact-engine/tact/samples/sample/sampletest"
 )
 
 // TestMain serves SDL work on the main OS thread (TestMenu); see platformtest.
@@ -31,6 +32,7 @@ func TestProgram(t *testing.T) {
 	t.Run("List", func(t *testing.T) { testList(t, binary) })
 	t.Run("UnknownScene", func(t *testing.T) { testUnknownScene(t, binary) })
 	t.Run("NoDisplay", func(t *testing.T) { testNoDisplay(t, binary) })
+	t.Run("Trace", func(t *testing.T) { testTrace(t, binary) })
 }
 
 // launch runs the launcher with args and env (added to the test's
@@ -105,29 +107,13 @@ func testNoDisplay(t *testing.T, binary string) {
 			t.Errorf("%s: %v", path, err)
 			continue
 		}
-		if n := distinctColors(img, 2); n < 2 {
+		if n := sampletest.Colors(img); n < 2 {
 			t.Errorf("%s is blank", path)
 		}
 		if !strings.Contains(out, path) || !strings.Contains(out, "mean_frame_ms=") {
 			t.Errorf("output does not report %s and its frame statistics:\n%s", path, out)
 		}
 	}
-}
-
-// distinctColors counts img's distinct colors, up to limit.
-func distinctColors(img image.Image, limit int) int {
-	seen := map[[4]uint32]bool{}
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r, g, bl, a := img.At(x, y).RGBA()
-			seen[[4]uint32{r, g, bl, a}] = true
-			if len(seen) >= limit {
-				return len(seen)
-			}
-		}
-	}
-	return len(seen)
 }
 
 // TestFlagsDoNotCollide registers every sample's flags next to the
@@ -211,5 +197,48 @@ func TestMenu(t *testing.T) {
 	shots, _ := filepath.Glob(filepath.Join(dir, "screenshot-*.png"))
 	if len(shots) != 1 {
 		t.Errorf("F12 saved %v, want one screenshot-*.png in -out", shots)
+	}
+}
+
+// -trace writes a Chrome trace (JSON) of the run whose main-thread track has
+// each frame's phases in DESIGN.md §3 order, and the callbacks with
+// -trace-callbacks.
+func testTrace(t *testing.T, binary string) {
+	path := filepath.Join(t.TempDir(), "trace.json")
+	out, code := launch(t, binary, []string{"SDL_VIDEODRIVER=offscreen"},
+		"-scene", "blockdash", "-frames", "3", "-out", t.TempDir(), "-trace", path, "-trace-callbacks")
+	if code != 0 {
+		t.Fatalf("exited %d:\n%s", code, out)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The JSON Array Format of Chrome's trace events.
+	var events []struct {
+		Name string  `json:"name"`
+		Ph   string  `json:"ph"`
+		Ts   float64 `json:"ts"`
+	}
+	if err := json.Unmarshal(b, &events); err != nil {
+		t.Fatalf("the trace is not JSON: %v", err)
+	}
+	seen := map[string]float64{}
+	for _, e := range events {
+		if _, ok := seen[e.Name]; !ok && e.Ph == "X" {
+			seen[e.Name] = e.Ts
+		}
+	}
+	order := []string{"begin frame", "input", "start", "update", "late update", "destroy", "extract", "submit", "end frame"}
+	for i, name := range order {
+		if _, ok := seen[name]; !ok {
+			t.Fatalf("no %q event in the trace (have %v)", name, seen)
+		}
+		if i > 0 && seen[name] < seen[order[i-1]] {
+			t.Errorf("%q starts before %q", name, order[i-1])
+		}
+	}
+	if _, ok := seen["Update"]; !ok {
+		t.Error("-trace-callbacks recorded no component Update")
 	}
 }

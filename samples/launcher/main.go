@@ -20,6 +20,8 @@
 //	-headless        use the offscreen video driver (no window)
 //	-out DIR         where screenshots and the headless PNGs go ("out")
 //	-renderonmain    render on the main thread instead of a render thread
+//	-trace FILE      with -scene: write a Chrome/Perfetto frame trace
+//	-trace-callbacks with -trace: record every component callback too
 //
 // and every sample's own flags (see -h).
 package main
@@ -38,13 +40,15 @@ import (
 
 // options are the launcher's own flags.
 type options struct {
-	scene        string
-	frames       uint64
-	screenshot   string
-	headless     bool
-	list         bool
-	out          string
-	renderOnMain bool
+	scene          string
+	frames         uint64
+	screenshot     string
+	headless       bool
+	list           bool
+	out            string
+	renderOnMain   bool
+	trace          string
+	traceCallbacks bool
 }
 
 // headlessFrames is the length of a headless run when -frames is not given:
@@ -106,6 +110,8 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.list, "list", false, "print the samples and exit")
 	fs.StringVar(&o.out, "out", "out", "`DIR` for screenshots (F12) and headless renders")
 	fs.BoolVar(&o.renderOnMain, "renderonmain", false, "render on the main thread instead of a render thread")
+	fs.StringVar(&o.trace, "trace", "", "with -scene: write a frame trace (Chrome JSON, opens in ui.perfetto.dev) to `FILE`")
+	fs.BoolVar(&o.traceCallbacks, "trace-callbacks", false, "with -trace: also record every component callback")
 	return fs
 }
 

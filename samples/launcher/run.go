@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -29,7 +30,22 @@ func runOne(s sample.Sample, o options, stdout, stderr io.Writer) int {
 	}
 	sh := &shell{}
 	sh.onEscape = func(g *runtime.Game) { g.Quit() }
-	_, last, err := sample.Run(sh.wrap(s), cfg, headless)
+	s = sh.wrap(s)
+	if o.trace != "" {
+		stop, err := traceSample(&s, o)
+		if err != nil {
+			fmt.Fprintln(stderr, "launcher:", err)
+			return 1
+		}
+		defer func() {
+			if err := stop(); err != nil {
+				fmt.Fprintln(stderr, "launcher: trace:", err)
+			} else {
+				fmt.Fprintln(stdout, "launcher: trace written to", o.trace)
+			}
+		}()
+	}
+	_, last, err := sample.Run(s, cfg, headless)
 	if err != nil {
 		fmt.Fprintf(stderr, "launcher: %s: %v\n", s.Name, err)
 		return 1
@@ -135,4 +151,31 @@ func writePNG(path string, img image.Image) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return f.Close()
+}
+
+// traceSample makes s's Start attach a frame trace written to o.trace, and
+// returns the function that ends the trace and closes the file.
+func traceSample(s *sample.Sample, o options) (stop func() error, err error) {
+	f, err := os.Create(o.trace)
+	if err != nil {
+		return nil, err
+	}
+	detail := runtime.TracePhases
+	if o.traceCallbacks {
+		detail = runtime.TraceCallbacks
+	}
+	tr, err := runtime.StartTrace(f, detail)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	start, attached := s.Start, false
+	s.Start = func(g *runtime.Game) (*scenegraph.Scene, error) {
+		if !attached { // Restart calls Start again
+			tr.Attach(g.Director())
+			attached = true
+		}
+		return start(g)
+	}
+	return func() error { return errors.Join(tr.Stop(), f.Close()) }, nil
 }

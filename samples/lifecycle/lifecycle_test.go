@@ -2,15 +2,12 @@ package lifecycle
 
 import (
 	"image"
-	"image/png"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/runtime"
-	"github.com/tact-engine/tact/samples/sample"
+	"github.com/tact-engine/tact/samples/sample/sampletest"
 	"github.com/tact-engine/tact/scenegraph"
 )
 
@@ -26,20 +23,8 @@ func TestScriptedLog(t *testing.T) {
 		}
 		return sc, err
 	}
-	var (
-		img *image.RGBA
-		err error
-	)
-	platformtest.Do(func() {
-		_, img, err = sample.Run(s, runtime.Config{Headless: true, FixedDT: 1.0 / 60, MaxFrames: 100, PanicFatal: true}, true)
-	})
-	if err != nil {
-		t.Fatalf("run: %v", err)
-	}
-	if img == nil {
-		t.Fatal("no screenshot")
-	}
-	savePNG(t, img, "lifecycle.png")
+	_, img := sampletest.Run(t, s, 100)
+	sampletest.SavePNG(t, img, "lifecycle.png")
 
 	// The log, without frame numbers, must hold these entries in this
 	// order (other entries may come between them).
@@ -76,10 +61,10 @@ func TestScriptedLog(t *testing.T) {
 
 	// The newest lines are on screen: the log's label area has text.
 	b := img.Bounds()
-	if !hasBright(img, image.Rect(LogX, b.Dy()-LogTop-10, LogX+300, b.Dy()-LogTop+10)) {
+	if !sampletest.HasBright(img, image.Rect(LogX, b.Dy()-LogTop-10, LogX+300, b.Dy()-LogTop+10)) {
 		t.Error("no text on the first log line")
 	}
-	if last := b.Dy() - (LogTop - (ShownLines-1)*LineHeight); !hasBright(img, image.Rect(LogX, last-10, LogX+300, last+10)) {
+	if last := b.Dy() - (LogTop - (ShownLines-1)*LineHeight); !sampletest.HasBright(img, image.Rect(LogX, last-10, LogX+300, last+10)) {
 		t.Error("no text on the last log line")
 	}
 	// And the background elsewhere.
@@ -108,32 +93,4 @@ func frameOf(history []string, entry string) string {
 		}
 	}
 	return ""
-}
-
-func hasBright(img *image.RGBA, r image.Rectangle) bool {
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			if c := img.RGBAAt(x, y); c.R > 170 && c.G > 170 && c.B > 170 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// savePNG writes img under $TACT_SHOT_DIR, when it is set, to look at.
-func savePNG(t *testing.T, img *image.RGBA, name string) {
-	dir := os.Getenv("TACT_SHOT_DIR")
-	if dir == "" {
-		return
-	}
-	f, err := os.Create(filepath.Join(dir, name))
-	if err != nil {
-		t.Log(err)
-		return
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Log(err)
-	}
 }

@@ -3,41 +3,24 @@ package renderlab
 import (
 	"image"
 	"image/color"
-	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/tact-engine/tact/platform/platformtest"
-	"github.com/tact-engine/tact/runtime"
-	"github.com/tact-engine/tact/samples/sample"
+	"github.com/tact-engine/tact/samples/sample/sampletest"
 )
 
 func TestMain(m *testing.M) { platformtest.Main(m) }
 
 func TestRenderLabHeadless(t *testing.T) {
-	var (
-		g   *runtime.Game
-		img *image.RGBA
-		err error
-	)
-	platformtest.Do(func() {
-		g, img, err = sample.Run(Sample, runtime.Config{Headless: true, FixedDT: 1.0 / 60, MaxFrames: 30, PanicFatal: true}, true)
-	})
-	if err != nil {
-		t.Fatalf("run: %v", err)
-	}
+	g, img := sampletest.Run(t, Sample, 30)
 	if rerr := g.Director().RenderErr(); rerr != nil {
 		// A toon or vignette compile error lands here (draws would silently
 		// fall back to the built-in programs).
 		t.Fatalf("render error: %v", rerr)
 	}
-	if img == nil {
-		t.Fatal("no screenshot")
-	}
-	savePNG(t, img, "renderlab.png")
+	sampletest.SavePNG(t, img, "renderlab.png")
 	b := img.Bounds()
-	if n := distinctColors(img, 4096); n < 2 {
+	if n := sampletest.Colors(img); n < 2 {
 		t.Fatalf("screenshot has %d distinct colors", n)
 	}
 	// The middle of the screen shows the center cube, through the target and
@@ -86,7 +69,7 @@ func TestRenderLabHeadless(t *testing.T) {
 	found := false
 	for x := b.Dx()/2 - 60; x > b.Dx()/2-220 && !found; x-- {
 		k := img.RGBAAt(x, 40+b.Dy()/4)
-		found = near(k, color.RGBA{cr, cg, cb, 255}, 25)
+		found = sampletest.Near(k, color.RGBA{cr, cg, cb, 255}, 25)
 	}
 	if !found {
 		t.Errorf("no undarkened background near the middle of the screen")
@@ -98,40 +81,4 @@ func absDiff(a, b uint8) uint8 {
 		return a - b
 	}
 	return b - a
-}
-
-func near(a, b color.RGBA, tol int) bool {
-	d := func(x, y uint8) bool { return int(x)-int(y) <= tol && int(y)-int(x) <= tol }
-	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B)
-}
-
-func distinctColors(img *image.RGBA, limit int) int {
-	seen := map[color.RGBA]bool{}
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y += 3 {
-		for x := b.Min.X; x < b.Max.X; x += 3 {
-			seen[img.RGBAAt(x, y)] = true
-			if len(seen) >= limit {
-				return len(seen)
-			}
-		}
-	}
-	return len(seen)
-}
-
-// savePNG writes img under $TACT_SHOT_DIR, when it is set, to look at.
-func savePNG(t *testing.T, img *image.RGBA, name string) {
-	dir := os.Getenv("TACT_SHOT_DIR")
-	if dir == "" {
-		return
-	}
-	f, err := os.Create(filepath.Join(dir, name))
-	if err != nil {
-		t.Log(err)
-		return
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Log(err)
-	}
 }

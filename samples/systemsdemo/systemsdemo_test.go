@@ -1,15 +1,13 @@
 package systemsdemo
 
 import (
-	"image"
 	"image/color"
 	"math"
 	"testing"
 
 	"github.com/tact-engine/tact/platform/platformtest"
-	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/runtime"
-	"github.com/tact-engine/tact/samples/sample"
+	"github.com/tact-engine/tact/samples/sample/sampletest"
 	"github.com/tact-engine/tact/scenegraph"
 )
 
@@ -63,16 +61,7 @@ func TestSystemsDemo(t *testing.T) {
 		snap.collision = sys.Collision.Len()
 		snap.pairs = sys.Collision.Contacts()
 	}
-	var (
-		img *image.RGBA
-		err error
-	)
-	platformtest.Do(func() {
-		_, img, err = sample.Run(s, runtime.Config{Headless: true, FixedDT: 1.0 / 60, MaxFrames: frames, PanicFatal: true}, true)
-	})
-	if err != nil {
-		t.Fatalf("run: %v", err)
-	}
+	_, img := sampletest.Run(t, s, frames)
 	st := snap.stats
 
 	// Tweens: 2 s per loop, 3 s run: one loop done, the square on its way.
@@ -103,12 +92,9 @@ func TestSystemsDemo(t *testing.T) {
 		t.Errorf("particles: %d live, want about 240", snap.live)
 	}
 
-	if img == nil {
-		t.Fatal("no screenshot")
-	}
 	h := img.Bounds().Dy()
 	at := func(x, y int) color.RGBA { return img.RGBAAt(x, h-y) }
-	if c := at(PhysicsX+140, GroundTop-10); !near(c, GroundCol) {
+	if c := at(PhysicsX+140, GroundTop-10); !sampletest.Near(c, sampletest.RGBA(GroundCol), 4) {
 		t.Errorf("ground pixel %v, want %v", c, GroundCol)
 	}
 	// Bright, warm particle pixels above the fountain.
@@ -127,14 +113,9 @@ func TestSystemsDemo(t *testing.T) {
 	c := at(AnimX, AnimY)
 	found := false
 	for _, sc := range SheetCols {
-		found = found || near(c, sc)
+		found = found || sampletest.Near(c, sampletest.RGBA(sc), 4)
 	}
 	if !found {
 		t.Errorf("animated sprite pixel %v is no sheet color", c)
 	}
-}
-
-func near(c color.RGBA, want render.Color) bool {
-	d := func(x, y uint8) bool { return math.Abs(float64(x)-float64(y)) <= 4 }
-	return d(c.R, want.R()) && d(c.G, want.G()) && d(c.B, want.B())
 }

@@ -2,37 +2,19 @@ package text
 
 import (
 	"image"
-	"image/color"
-	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/tact-engine/tact/platform/platformtest"
-	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime"
-	"github.com/tact-engine/tact/samples/sample"
+	"github.com/tact-engine/tact/samples/sample/sampletest"
 	"github.com/tact-engine/tact/scenegraph"
 )
 
 func TestMain(m *testing.M) { platformtest.Main(m) }
 
 func TestLabelsInTheirBoxes(t *testing.T) {
-	var (
-		img *image.RGBA
-		err error
-	)
-	platformtest.Do(func() {
-		_, img, err = sample.Run(Sample, runtime.Config{Headless: true, FixedDT: 1.0 / 60, MaxFrames: 3, PanicFatal: true}, true)
-	})
-	if err != nil {
-		t.Fatalf("run: %v", err)
-	}
-	if img == nil {
-		t.Fatal("no screenshot")
-	}
-	savePNG(t, img, "text.png")
-	if c := img.RGBAAt(Width-3, 3); c != rgba(Background) {
+	_, img := sampletest.Run(t, Sample, 3)
+	sampletest.SavePNG(t, img, "text.png")
+	if c := img.RGBAAt(Width-3, 3); c != sampletest.RGBA(Background) {
 		t.Errorf("corner %v, want the background", c)
 	}
 
@@ -91,8 +73,8 @@ func TestLabelsInTheirBoxes(t *testing.T) {
 	}
 	// The outline is drawn around the first box.
 	d := Demos()[0]
-	if c := img.RGBAAt(int(d.Left)+10, Height-int(d.Top)-1); c != rgba(OutlineColor) {
-		t.Errorf("outline pixel %v, want %v", c, rgba(OutlineColor))
+	if c := img.RGBAAt(int(d.Left)+10, Height-int(d.Top)-1); c != sampletest.RGBA(OutlineColor) {
+		t.Errorf("outline pixel %v, want %v", c, sampletest.RGBA(OutlineColor))
 	}
 	// The sizes row grows to the 48 px label: ink well over 30 px tall.
 	if r, ok := inkBounds(img, image.Rect(20, Height-SizesBaseline-70, Width-20, Height-SizesBaseline)); !ok || r.Dy() < 30 {
@@ -117,23 +99,4 @@ func inkBounds(img *image.RGBA, r image.Rectangle) (image.Rectangle, bool) {
 		}
 	}
 	return out, found
-}
-
-func rgba(c render.Color) color.RGBA { return color.RGBA{c.R(), c.G(), c.B(), c.A()} }
-
-// savePNG writes img under $TACT_SHOT_DIR, when it is set, to look at.
-func savePNG(t *testing.T, img *image.RGBA, name string) {
-	dir := os.Getenv("TACT_SHOT_DIR")
-	if dir == "" {
-		return
-	}
-	f, err := os.Create(filepath.Join(dir, name))
-	if err != nil {
-		t.Log(err)
-		return
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
-		t.Log(err)
-	}
 }
