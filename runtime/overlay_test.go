@@ -173,16 +173,14 @@ func TestOverlayFollowsSceneSwitch(t *testing.T) {
 	}
 }
 
-// In a real Game, F1 shows the overlay and F12 saves a PNG screenshot that
-// shows it over the game.
+// In a real Game, F1 shows the Game's overlay and F12 saves a PNG
+// screenshot into Config.ScreenshotDir that shows it over the game.
 func TestDebugKeysOverlayAndScreenshot(t *testing.T) {
 	dir := t.TempDir()
-	g := NewGame(headless(12))
-	var keys *DebugKeys
-	var overlay *StatsOverlay
+	cfg := headless(12)
+	cfg.ScreenshotDir = dir
+	g := NewGame(cfg)
 	g.GameInited.On(func(g *Game) {
-		overlay = NewStatsOverlay(g.Director())
-		keys = BindDebugKeys(g, overlay, dir)
 		g.Director().BeginFrame.On(func(d *Director) {
 			switch d.TotalFrames() {
 			case 2:
@@ -195,13 +193,10 @@ func TestDebugKeysOverlayAndScreenshot(t *testing.T) {
 		})
 	})
 	runGame(t, g, redSquareScene)
-	if keys == nil {
-		t.Fatal("BindDebugKeys returned nil inside GameInited")
-	}
-	if !overlay.Visible() {
+	if !g.StatsOverlay().Visible() {
 		t.Fatal("F1 did not show the overlay")
 	}
-	paths, err := keys.Wait()
+	paths, err := g.keys.Wait()
 	if err != nil || len(paths) != 1 || !strings.HasPrefix(paths[0], dir) || !strings.HasSuffix(paths[0], ".png") {
 		t.Fatalf("screenshots %v, %v; want one PNG in %s", paths, err, dir)
 	}
