@@ -107,16 +107,13 @@ type Trace struct {
 	hook  func(*scenegraph.Component, string, bool)
 	hooks []*scenegraph.Scene // scenes given our callback hook
 
-	submitFrame   *render.Frame
-	submits       [8]submitTime
-	lastRendered  uint64
-	renderEnd     time.Duration
-	gc            debug.GCStats
-	lastNumGC     int64
-	stopped       bool
-	directorHook  bool
-	coarseUpdate  bool // signal-based "update" and "draw" events are open
-	coarseDrawing bool
+	submitFrame  *render.Frame
+	submits      [8]submitTime
+	lastRendered uint64
+	renderEnd    time.Duration
+	gc           debug.GCStats
+	lastNumGC    int64
+	stopped      bool
 }
 
 type openEvent struct {
@@ -155,29 +152,15 @@ func StartTrace(w io.Writer, detail TraceDetail) (*Trace, error) {
 	return t, nil
 }
 
-// Attach makes t record d's frames from the next Tick on. Where the Director
-// offers SetTracer, t gets every phase; otherwise it records what the
-// Director's signals show (frame, update, draw). With TraceCallbacks, the
-// running scene and every scene launched later report their callbacks too,
-// where scenes offer SetCallbackHook. Attach to one Director only.
+// Attach makes t record d's frames from the next Tick on: every phase, and
+// with TraceCallbacks every callback of the running scene and of every scene
+// launched later. Attach to one Director only.
 func (t *Trace) Attach(d *Director) {
 	if t.d != nil || t.stopped {
 		return
 	}
 	t.d = d
-	if h, ok := any(d).(interface{ SetTracer(Tracer) }); ok {
-		h.SetTracer(t)
-		t.directorHook = true
-	} else {
-		t.offs = append(t.offs,
-			d.BeginFrame.On(func(*Director) { t.BeginPhase(PhaseFrame) }),
-			d.BeforeUpdate.On(func(*Director) { t.beginCoarse("update", &t.coarseUpdate) }),
-			d.AfterUpdate.On(func(*Director) { t.endCoarse(&t.coarseUpdate) }),
-			d.BeforeDraw.On(func(*Director) { t.beginCoarse("draw", &t.coarseDrawing) }),
-			d.AfterDraw.On(func(*Director) { t.endCoarse(&t.coarseDrawing); t.afterSubmit() }),
-			d.EndFrame.On(func(*Director) { t.EndPhase(PhaseFrame) }),
-		)
-	}
+	d.SetTracer(t)
 	if t.detail >= TraceCallbacks {
 		t.offs = append(t.offs, d.BeforeSceneLaunch.On(t.hookScene))
 		if s := d.Scene(); s != nil {
@@ -187,12 +170,8 @@ func (t *Trace) Attach(d *Director) {
 }
 
 func (t *Trace) hookScene(s *scenegraph.Scene) {
-	if h, ok := any(s).(interface {
-		SetCallbackHook(func(*scenegraph.Component, string, bool))
-	}); ok {
-		h.SetCallbackHook(t.hook)
-		t.hooks = append(t.hooks, s)
-	}
+	s.SetCallbackHook(t.hook)
+	t.hooks = append(t.hooks, s)
 }
 
 // Stop ends the trace: it detaches from the Director and its scenes, records
@@ -205,16 +184,12 @@ func (t *Trace) Stop() error {
 	}
 	if t.d != nil {
 		t.collect()
-		if t.directorHook {
-			any(t.d).(interface{ SetTracer(Tracer) }).SetTracer(nil)
-		}
+		t.d.SetTracer(nil)
 		for _, off := range t.offs {
 			off()
 		}
 		for _, s := range t.hooks {
-			any(s).(interface {
-				SetCallbackHook(func(*scenegraph.Component, string, bool))
-			}).SetCallbackHook(nil)
+			s.SetCallbackHook(nil)
 		}
 	}
 	t.stopped = true
@@ -254,19 +229,6 @@ func (t *Trace) EndPhase(p Phase) {
 		t.afterSubmit()
 	case PhaseFrame:
 		t.collect()
-	}
-}
-
-func (t *Trace) beginCoarse(name string, open *bool) {
-	*open = true
-	t.seq++
-	t.open = append(t.open, openEvent{name: name, start: t.now(), seq: t.seq})
-}
-
-func (t *Trace) endCoarse(open *bool) {
-	if *open {
-		*open = false
-		t.closeOpen(t.open[len(t.open)-1].name, nil)
 	}
 }
 

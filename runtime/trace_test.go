@@ -109,12 +109,6 @@ func runTrace(t *testing.T, detail TraceDetail) (*Director, []traceEvent) {
 	return d, events
 }
 
-// directorTraces reports whether the Director offers the phase hook.
-func directorTraces(d *Director) bool {
-	_, ok := any(d).(interface{ SetTracer(Tracer) })
-	return ok
-}
-
 // mainPhases returns, frame by frame, the main thread's phase events in
 // begin order.
 func mainPhases(events []traceEvent) map[int][]traceEvent {
@@ -134,7 +128,7 @@ func mainPhases(events []traceEvent) map[int][]traceEvent {
 // frame the phases of DESIGN.md §3 in order, nested in the frame; the render
 // thread's frames and a forced GC are on their own tracks.
 func TestTraceThreeFramesInDesignOrder(t *testing.T) {
-	d, events := runTrace(t, TracePhases)
+	_, events := runTrace(t, TracePhases)
 	tracks := map[string]bool{}
 	for _, e := range events {
 		if e.Ph == "M" && e.Name == "thread_name" {
@@ -148,11 +142,6 @@ func TestTraceThreeFramesInDesignOrder(t *testing.T) {
 	}
 	want := []string{"frame", "begin frame", "input", "start", "fixed step", "update", "systems", "timers",
 		"late update", "destroy", "post update", "extract", "submit", "end frame"}
-	if !directorTraces(d) {
-		// Before the Director's phase hook is wired, the signals show these.
-		want = []string{"frame", "update", "draw"}
-		t.Log("Director has no SetTracer: checking the phases its signals show")
-	}
 	frames := mainPhases(events)
 	if len(frames) != 3 {
 		t.Fatalf("phase events for frames %v, want 3 frames", len(frames))
@@ -204,11 +193,6 @@ func TestTraceThreeFramesInDesignOrder(t *testing.T) {
 // With TraceCallbacks (and the scene's hook), every callback appears with
 // its node and component, inside its phase.
 func TestTraceCallbacks(t *testing.T) {
-	if _, ok := any(scenegraph.NewScene("probe")).(interface {
-		SetCallbackHook(func(*scenegraph.Component, string, bool))
-	}); !ok {
-		t.Skip("scenegraph.Scene has no SetCallbackHook yet: callbacks cannot be traced")
-	}
 	_, events := runTrace(t, TraceCallbacks)
 	count := map[string]int{}
 	for _, e := range events {
