@@ -6,14 +6,25 @@ import "github.com/veandco/go-sdl2/sdl"
 // event is dispatched, in order with real events, by the next Dispatch. They
 // drive samples and tests without a person, and replay recorded input.
 
-// InjectKey queues a press (down) or release of key.
-func (in *Input) InjectKey(key Key, down bool) {
+// InjectKey queues a press (down) or release of key, without modifiers.
+func (in *Input) InjectKey(key Key, down bool) { in.InjectKeyEvent(KeyEvent{Key: key}, down) }
+
+// InjectKeyEvent queues a press (down) or release of ev.Key with ev's
+// modifiers and repeat flag, as KeyDown and KeyUp reported it (replays use
+// it). A zero ev.Code is filled in from the key.
+func (in *Input) InjectKeyEvent(ev KeyEvent, down bool) {
 	kind := uint32(sdl.KEYUP)
 	if down {
 		kind = sdl.KEYDOWN
 	}
-	in.queue = append(in.queue, queuedEvent{kind: kind, key: key,
-		code: Keycode(sdl.GetKeyFromScancode(sdl.Scancode(key)))})
+	if ev.Code == 0 {
+		ev.Code = Keycode(sdl.GetKeyFromScancode(sdl.Scancode(ev.Key)))
+	}
+	var repeat uint8
+	if ev.Repeat {
+		repeat = 1
+	}
+	in.queue = append(in.queue, queuedEvent{kind: kind, key: ev.Key, code: ev.Code, mod: ev.Mod, flag: repeat})
 }
 
 // InjectMouseMove queues a move of the mouse to (x, y) in window coordinates.

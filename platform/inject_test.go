@@ -39,4 +39,15 @@ func TestInjectedInput(t *testing.T) {
 	if len(keys) != 2 || keys[0] != "down:Space" || keys[1] != "up:Space" {
 		t.Fatalf("key events %q", keys)
 	}
+
+	// A recorded event comes back with its modifiers and repeat flag.
+	var got []KeyEvent
+	in.KeyDown.On(func(e KeyEvent) { got = append(got, e) })
+	onMain(func() {
+		in.InjectKeyEvent(KeyEvent{Key: KeyA, Mod: ModLShift, Repeat: true}, true)
+		in.Dispatch()
+	})
+	if len(got) != 1 || got[0].Key != KeyA || !got[0].Mod.Has(ModLShift) || !got[0].Repeat {
+		t.Fatalf("replayed key event %+v", got)
+	}
 }

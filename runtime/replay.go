@@ -425,19 +425,12 @@ func (p *Player) beginFrame(d *Director) {
 	if want, ok := p.rec.DT(f); ok && want != d.DeltaTime() && p.err == nil {
 		p.err = fmt.Errorf("runtime: replay: frame %d has dt %v, the recording %v: the frames differ", f, d.DeltaTime(), want)
 	}
-	keys, hasKeyEvents := any(p.in).(interface {
-		InjectKeyEvent(ev platform.KeyEvent, down bool)
-	})
 	for p.next < len(p.rec.Events) && p.rec.Events[p.next].Frame <= f {
 		e := p.rec.Events[p.next]
 		p.next++
 		switch e.Kind {
 		case InputKeyDown, InputKeyUp:
-			if hasKeyEvents {
-				keys.InjectKeyEvent(platform.KeyEvent{Key: e.Key, Mod: e.Mod, Repeat: e.Repeat}, e.Kind == InputKeyDown)
-			} else {
-				p.in.InjectKey(e.Key, e.Kind == InputKeyDown)
-			}
+			p.in.InjectKeyEvent(platform.KeyEvent{Key: e.Key, Mod: e.Mod, Repeat: e.Repeat}, e.Kind == InputKeyDown)
 		case InputMouseMove:
 			p.in.InjectMouseMove(e.X, e.Y)
 		case InputMouseDown, InputMouseUp:
