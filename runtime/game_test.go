@@ -303,9 +303,12 @@ func TestGameLoadsSceneFromAssets(t *testing.T) {
 	cfg.AssetRoot = "testdata/assets"
 	g := NewGame(cfg)
 	var shotImg *image.RGBA
+	var saveErr error
 	g.director.BeforeDraw.On(func(d *Director) {
 		if d.TotalFrames() == 2 {
 			g.Screenshot(func(img *image.RGBA) { shotImg = img })
+			// A running scene (with the engine's systems attached) saves.
+			_, saveErr = g.Assets().MarshalScene(d.Scene())
 		}
 	})
 	runGame(t, g, func(g *Game) (*scenegraph.Scene, error) {
@@ -316,6 +319,9 @@ func TestGameLoadsSceneFromAssets(t *testing.T) {
 	})
 	if shotImg == nil {
 		t.Fatal("no screenshot")
+	}
+	if saveErr != nil {
+		t.Fatalf("saving the running scene: %v", saveErr)
 	}
 	// The Hero sprite (textures/red.png, 40x40) sits at world (100,100).
 	if c := shotImg.RGBAAt(100, 140); !near8(c, color.RGBA{255, 0, 0, 255}) {

@@ -69,12 +69,24 @@ func InstallSystems(d *Director) *Systems {
 // Director returns the Director the systems are installed in.
 func (s *Systems) Director() *Director { return s.director }
 
-// systemsLink is the component Attach puts on a scene's root: it is how a
+// systemsLink is what Attach keeps in a scene (Scene.SetValue): it is how a
 // component finds its systems from its node, with no global state.
 type systemsLink struct {
-	scenegraph.Component
 	sys     *Systems
 	pending []*Tween // started before the scene had systems
+}
+
+// systemsKey is the Scene.Value key of a scene's systemsLink.
+type systemsKey struct{}
+
+// linkOf returns sc's systemsLink, made on first use.
+func linkOf(sc *scenegraph.Scene) *systemsLink {
+	l, _ := sc.Value(systemsKey{}).(*systemsLink)
+	if l == nil {
+		l = &systemsLink{}
+		sc.SetValue(systemsKey{}, l)
+	}
+	return l
 }
 
 // Attach makes the components of sc find s through SystemsOf. InstallSystems
@@ -82,10 +94,7 @@ type systemsLink struct {
 // scenes launched without that Director (tools, tests). Components enabled
 // before Attach keep what they found then.
 func (s *Systems) Attach(sc *scenegraph.Scene) {
-	l := scenegraph.GetComponent[*systemsLink](sc.Root())
-	if l == nil {
-		l = scenegraph.AddComponent(sc.Root(), &systemsLink{})
-	}
+	l := linkOf(sc)
 	l.sys = s
 	pending := l.pending
 	l.pending = nil
@@ -99,10 +108,7 @@ func (s *Systems) Attach(sc *scenegraph.Scene) {
 // startLater queues t until sc gets its systems (a tween started while the
 // scene is being built, before RunScene).
 func startLater(sc *scenegraph.Scene, t *Tween) {
-	l := scenegraph.GetComponent[*systemsLink](sc.Root())
-	if l == nil {
-		l = scenegraph.AddComponent(sc.Root(), &systemsLink{})
-	}
+	l := linkOf(sc)
 	l.pending = append(l.pending, t)
 }
 
@@ -112,7 +118,7 @@ func SystemsOf(n *scenegraph.Node) *Systems {
 	if n == nil || n.Scene() == nil {
 		return nil
 	}
-	if l := scenegraph.GetComponent[*systemsLink](n.Scene().Root()); l != nil {
+	if l, _ := n.Scene().Value(systemsKey{}).(*systemsLink); l != nil {
 		return l.sys
 	}
 	return nil

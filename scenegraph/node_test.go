@@ -225,3 +225,22 @@ func join(s []string) string {
 	}
 	return out
 }
+
+type valueKey struct{}
+
+func TestSceneValues(t *testing.T) {
+	s := NewScene("S")
+	if s.Value(valueKey{}) != nil {
+		t.Fatal("a new scene has no values")
+	}
+	s.SetValue(valueKey{}, 1)
+	s.SetValue("other", 2)
+	s.SetValue(valueKey{}, 3)
+	if s.Value(valueKey{}) != 3 || s.Value("other") != 2 {
+		t.Fatalf("values %v %v", s.Value(valueKey{}), s.Value("other"))
+	}
+	s.SetValue(valueKey{}, nil)
+	if s.Value(valueKey{}) != nil || s.Value("other") != 2 || len(s.Root().Components()) != 0 {
+		t.Fatal("SetValue(nil) must remove only that key, and values are not components")
+	}
+}

@@ -37,10 +37,44 @@ type Scene struct {
 	// TransformUpdater can skip a scene where nothing moved.
 	dirtied uint64
 
+	values []sceneValue
+
 	cameras     []*Camera
 	lights      []*DirectionalLight
 	view        View
 	renderStats RenderStats
+}
+
+type sceneValue struct{ key, value any }
+
+// SetValue stores v under key in the scene (nil v removes it), for layers
+// above scenegraph to keep per-scene state (runtime's systems do) without
+// globals and without components the scene's own tree would show. Keys are
+// compared with ==; use an unexported type, as with context.Context.
+func (s *Scene) SetValue(key, v any) {
+	for i, e := range s.values {
+		if e.key == key {
+			if v == nil {
+				s.values = append(s.values[:i], s.values[i+1:]...)
+			} else {
+				s.values[i].value = v
+			}
+			return
+		}
+	}
+	if v != nil {
+		s.values = append(s.values, sceneValue{key, v})
+	}
+}
+
+// Value returns what SetValue stored under key, or nil.
+func (s *Scene) Value(key any) any {
+	for _, e := range s.values {
+		if e.key == key {
+			return e.value
+		}
+	}
+	return nil
 }
 
 type pendingDestroy struct {
