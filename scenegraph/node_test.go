@@ -244,3 +244,30 @@ func TestSceneValues(t *testing.T) {
 		t.Fatal("SetValue(nil) must remove only that key, and values are not components")
 	}
 }
+
+// The fast paths (no rotation; an identity parent; an identity node) give
+// the same matrices as the general product.
+func TestWorldMatrixFastPathsMatchGeneral(t *testing.T) {
+	s := NewScene("S")
+	group := NewNode("Group") // identity: its children skip the multiply
+	s.AddChild(group)
+	moved := NewNode("Moved")
+	moved.SetPosition(mgl32.Vec3{5, -3, 2})
+	moved.SetRotationEuler(10, 20, 30)
+	s.AddChild(moved)
+	pass := NewNode("Pass") // identity under a moved parent: copies it
+	moved.AddChild(pass)
+	for _, parent := range []*Node{group, pass} {
+		n := NewNode("N")
+		n.SetPosition(mgl32.Vec3{1, 2, 3})
+		n.SetScale(mgl32.Vec3{2, 3, 4})
+		parent.AddChild(n)
+		want := parent.WorldMatrix().Mul4(mgl32.Translate3D(1, 2, 3).Mul4(mgl32.Scale3D(2, 3, 4)))
+		if got := n.WorldMatrix(); !got.ApproxEqualThreshold(want, 1e-5) {
+			t.Fatalf("under %s: %v, want %v", parent.Name(), got, want)
+		}
+	}
+	if !group.identity || moved.identity || pass.identity {
+		t.Fatal("identity flags")
+	}
+}

@@ -174,14 +174,3 @@ func updateTree(n *Node) (visited, computed int) {
 	}
 	return visited, computed
 }
-
-// computeWorld is WorldMatrix's recomputation for a node whose parent is up
-// to date: the same expression, so the same bits.
-func computeWorld(n *Node) {
-	if p := n.parent; p != nil {
-		n.world = p.world.Mul4(n.LocalMatrix())
-	} else {
-		n.world = n.LocalMatrix()
-	}
-	n.dirty = false
-}

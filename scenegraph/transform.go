@@ -14,7 +14,10 @@ type transform struct {
 	rot   mgl32.Quat
 	scale mgl32.Vec3
 	world mgl32.Mat4
-	dirty bool
+	// identity is true when world is the identity matrix (a scene root, a
+	// group node that was never moved): children then skip the multiply.
+	identity bool
+	dirty    bool
 	// changed is the scene frame version at which the transform last changed;
 	// HasChanged compares it with the scene's current version, so resetting
 	// every node's flag at the end of a frame is one increment.
@@ -25,6 +28,7 @@ func (t *transform) init() {
 	t.rot = mgl32.QuatIdent()
 	t.scale = mgl32.Vec3{1, 1, 1}
 	t.world = mgl32.Ident4()
+	t.identity = true
 }
 
 // detachedVersion is the frame version of nodes that are in no scene.
@@ -90,26 +94,54 @@ func (n *Node) SetScale(s mgl32.Vec3) {
 
 // LocalMatrix returns translation × rotation × scale.
 func (n *Node) LocalMatrix() mgl32.Mat4 {
-	m := n.rot.Mat4()
-	for i := 0; i < 3; i++ {
-		m[i] *= n.scale[0]
-		m[4+i] *= n.scale[1]
-		m[8+i] *= n.scale[2]
+	var m mgl32.Mat4
+	if n.rot == (mgl32.Quat{W: 1}) {
+		// No rotation (most 2D nodes): skip the quaternion.
+		m[0], m[5], m[10], m[15] = n.scale[0], n.scale[1], n.scale[2], 1
+	} else {
+		m = n.rot.Mat4()
+		for i := 0; i < 3; i++ {
+			m[i] *= n.scale[0]
+			m[4+i] *= n.scale[1]
+			m[8+i] *= n.scale[2]
+		}
 	}
 	m[12], m[13], m[14] = n.pos[0], n.pos[1], n.pos[2]
 	return m
+}
+
+// localIsIdentity reports whether the local transform changes nothing.
+func (n *Node) localIsIdentity() bool {
+	return n.pos == (mgl32.Vec3{}) && n.rot == (mgl32.Quat{W: 1}) && n.scale == (mgl32.Vec3{1, 1, 1})
+}
+
+// computeWorld sets n's world matrix from its parent's, which must be up to
+// date, and clears n's dirty flag.
+func computeWorld(n *Node) {
+	local := n.localIsIdentity()
+	p := n.parent
+	switch {
+	case p == nil || p.identity:
+		n.world = n.LocalMatrix()
+		n.identity = local && (p == nil || p.identity)
+	case local:
+		n.world = p.world
+		n.identity = false
+	default:
+		n.world = p.world.Mul4(n.LocalMatrix())
+		n.identity = false
+	}
+	n.dirty = false
 }
 
 // WorldMatrix returns the node's world matrix, recomputing it (and its
 // ancestors') only if something changed since it was last computed.
 func (n *Node) WorldMatrix() mgl32.Mat4 {
 	if n.dirty {
-		if p := n.parent; p != nil {
-			n.world = p.WorldMatrix().Mul4(n.LocalMatrix())
-		} else {
-			n.world = n.LocalMatrix()
+		if p := n.parent; p != nil && p.dirty {
+			p.WorldMatrix()
 		}
-		n.dirty = false
+		computeWorld(n)
 	}
 	return n.world
 }
