@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"testing"
@@ -41,39 +40,15 @@ func addLabel(s *scenegraph.Scene, text string, size, x, y float32) *scenegraph.
 	return scenegraph.AddComponent(n, scenegraph.NewLabel(text, size, render.White))
 }
 
-// screenshotOf runs start headless and returns the frame-2 screenshot.
-func screenshotOf(t *testing.T, start StartFunc) *image.RGBA {
-	t.Helper()
-	g := NewGame(headless(5))
-	var img *image.RGBA
-	g.director.EndFrame.On(func(d *Director) {
-		if d.TotalFrames() == 2 {
-			g.Screenshot(func(i *image.RGBA) { img = i })
-		}
-	})
-	runGame(t, g, start)
-	if img == nil {
-		t.Fatal("no screenshot delivered")
-	}
-	return img
-}
-
 // saveFailure writes img under testdata/failures (gitignored) for a look.
-func saveFailure(t *testing.T, img image.Image) {
+func saveFailure(t *testing.T, img *image.RGBA) {
 	t.Helper()
-	dir := filepath.Join("testdata", "failures")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Logf("cannot save the screenshot: %v", err)
-		return
+	path := filepath.Join("testdata", "failures", t.Name()+".png")
+	err := os.MkdirAll(filepath.Dir(path), 0o755)
+	if err == nil {
+		err = SavePNG(path, img)
 	}
-	path := filepath.Join(dir, t.Name()+".png")
-	f, err := os.Create(path)
 	if err != nil {
-		t.Logf("cannot save the screenshot: %v", err)
-		return
-	}
-	defer f.Close()
-	if err := png.Encode(f, img); err != nil {
 		t.Logf("cannot save the screenshot: %v", err)
 		return
 	}
@@ -128,7 +103,7 @@ func strayOutside(img *image.RGBA, boxes ...image.Rectangle) (image.Point, bool)
 // spans most of it) and nothing is drawn outside it.
 func TestLabelGoldenTact(t *testing.T) {
 	var l *scenegraph.Label
-	img := screenshotOf(t, func(g *Game) (*scenegraph.Scene, error) {
+	img := shoot(t, false, func(g *Game) (*scenegraph.Scene, error) {
 		s := darkScene()
 		l = addLabel(s, "Tact", 72, 160, 120)
 		return s, nil
@@ -188,7 +163,7 @@ func abs(x int) int { return max(x, -x) }
 // one's glyphs are taller in proportion, and nothing lies outside both.
 func TestLabelGoldenTwoSizes(t *testing.T) {
 	var small, big *scenegraph.Label
-	img := screenshotOf(t, func(g *Game) (*scenegraph.Scene, error) {
+	img := shoot(t, false, func(g *Game) (*scenegraph.Scene, error) {
 		s := darkScene()
 		small = addLabel(s, "HUD 42", 20, 80, 200)
 		big = addLabel(s, "HELLO", 60, 170, 90)
