@@ -61,6 +61,9 @@ type MeshDraw struct {
 	Color    mgl32.Vec4 // multiplies vertex color and texture; the zero value means white
 	LightDir mgl32.Vec3 // direction the light travels, world space; zero: unlit
 	Ambient  float32    // light added to the Lambert term, 0..1
+	// Params are free values for custom programs, as the uniform
+	// vec4 u_params[4] (time, tweakables); the built-ins ignore them.
+	Params [4]mgl32.Vec4
 }
 
 // FullscreenDraw draws one triangle covering the pass's viewport, sampling
@@ -73,6 +76,9 @@ type FullscreenDraw struct {
 	Layer   uint8
 	Order   int16
 	Color   mgl32.Vec4 // tint; the zero value means white
+	// Params are free values for custom programs, as the uniform
+	// vec4 u_params[4]; the built-in post program ignores them.
+	Params [4]mgl32.Vec4
 }
 
 // ItemKind tells a draw item's kind.

@@ -115,7 +115,9 @@ type TargetDesc struct {
 // programs read a_pos (location 0, vec2), a_uv (1) and a_color (2) and the
 // uniforms u_viewProj and u_tex; mesh programs read a_pos (0, vec3), a_normal (1),
 // a_uv (2) and a_color (3) and the uniforms u_viewProj, u_model, u_color,
-// u_lightDir and u_tex; full-screen programs read u_tex and u_color.
+// u_lightDir and u_tex; full-screen programs read u_tex and u_color. Mesh and
+// full-screen programs may also declare uniform vec4 u_params[4], loaded from
+// the draw's Params.
 type ShaderDesc struct {
 	VertexName, VertexSource     string
 	FragmentName, FragmentSource string

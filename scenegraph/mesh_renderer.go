@@ -21,6 +21,9 @@ type MeshRenderer struct {
 	Radius    float32
 	SortLayer uint8
 	Order     int16
+	// Params are free values for a custom Shader (uniform vec4 u_params[4]):
+	// time, colors, tweakables.
+	Params [4]mgl32.Vec4
 }
 
 // Render records the mesh if the camera can see it.
@@ -37,7 +40,7 @@ func (m *MeshRenderer) Render(v *View) {
 	}
 	d := &v.mesh
 	*d = render.MeshDraw{Mesh: m.Mesh, Shader: m.Shader, Texture: m.Texture, Blend: m.Blend,
-		Layer: m.SortLayer, Order: m.Order, Model: world, Color: m.Color}
+		Layer: m.SortLayer, Order: m.Order, Model: world, Color: m.Color, Params: m.Params}
 	if l := v.Light; l != nil {
 		d.LightDir = l.Direction()
 		d.Ambient = l.Ambient

@@ -46,6 +46,7 @@ type Backend struct {
 	viewProj mgl32.Mat4
 	mat      mgl32.Mat4 // uniform scratch (kept on the heap, so cgo calls do not allocate)
 	vec      mgl32.Vec4
+	params   [4]mgl32.Vec4
 	errs     []error
 	dropped  int
 	frame    uint64

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	ogl "github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
 )
 
@@ -200,17 +201,29 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 		if prog.ambient >= 0 {
 			ogl.Uniform1f(prog.ambient, md.Ambient)
 		}
+		b.setParams(prog, &md.Params)
 		b.bindVAO(m.vao)
 		ogl.DrawElements(ogl.TRIANGLES, m.count, ogl.UNSIGNED_INT, nil)
 		st.Triangles += int(m.count) / 3
 	case render.KindFullscreen:
 		b.setDepth(false, b.st.depthWrite)
-		b.setColor(prog, f.FullscreenDraws()[bt.First].Color)
+		fd := &f.FullscreenDraws()[bt.First]
+		b.setColor(prog, fd.Color)
+		b.setParams(prog, &fd.Params)
 		b.bindVAO(b.emptyVAO)
 		ogl.DrawArrays(ogl.TRIANGLES, 0, 3)
 		st.Triangles++
 	}
 	st.DrawCalls++
+}
+
+// setParams loads u_params[4] where the program declares it.
+func (b *Backend) setParams(p *program, params *[4]mgl32.Vec4) {
+	if p.params < 0 {
+		return
+	}
+	b.params = *params
+	ogl.Uniform4fv(p.params, 4, &b.params[0][0])
 }
 
 // setColor loads u_color; the zero color means white.

@@ -526,3 +526,32 @@ func TestSpriteBuffersGrow(t *testing.T) {
 	expect(t, img, 35, screenH-2, blue)
 	expect(t, img, 37, screenH-2, black)
 }
+
+// paramsFrag paints u_params[1] (a custom program's free values).
+const paramsFrag = `#version 330 core
+uniform vec4 u_params[4];
+out vec4 o_color;
+void main() { o_color = u_params[1]; }
+`
+
+// A full-screen draw's Params reach the program as u_params.
+func TestCustomProgramParams(t *testing.T) {
+	h := newHarness(t, false, gl.Options{})
+	defer h.close()
+	vert, err := fs.ReadFile(shaderFS, "post.vert")
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _, err := h.frame(func(f *render.Frame) {
+		sh := f.CreateShader(render.ShaderDesc{VertexName: "post.vert", VertexSource: string(vert),
+			FragmentName: "params.frag", FragmentSource: paramsFrag})
+		f.BeginPass(screenPass())
+		d := render.FullscreenDraw{Shader: sh}
+		d.Params[1] = mgl32.Vec4{0, 1, 0, 1}
+		f.DrawFullscreen(&d)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, img, 4, 4, color.RGBA{0, 255, 0, 255})
+}

@@ -87,6 +87,7 @@ func parseLogLine(file, line string) *ShaderError {
 type program struct {
 	id                                        uint32
 	viewProj, model, color, lightDir, ambient int32
+	params                                    int32  // u_params[0]; -1 when the program has none
 	pass                                      uint64 // stamp of the pass whose view-projection is loaded; 0: none
 }
 
@@ -162,6 +163,7 @@ func (b *Backend) link(desc render.ShaderDesc) (*program, error) {
 	loc := func(name string) int32 { return ogl.GetUniformLocation(id, ogl.Str(name+"\x00")) }
 	p.viewProj, p.model, p.color = loc("u_viewProj"), loc("u_model"), loc("u_color")
 	p.lightDir, p.ambient = loc("u_lightDir"), loc("u_ambient")
+	p.params = loc("u_params[0]")
 	ogl.UseProgram(id)
 	if t := loc("u_tex"); t >= 0 {
 		ogl.Uniform1i(t, 0)
