@@ -18,9 +18,10 @@ import (
 	"github.com/tact-engine/tact/scenegraph"
 )
 
-// OverlayLayer is the layer bit of the stats overlay's nodes; its camera
-// sees only this layer. Game scenes should leave the bit to it.
-const OverlayLayer uint32 = 1 << 31
+// OverlayLayer is the layer bit of the stats overlay's nodes
+// (scenegraph.EngineLayer, which cameras with the default Visibility do not
+// see); the overlay's camera sees only this layer.
+const OverlayLayer = scenegraph.EngineLayer
 
 // OverlayPriority is the overlay camera's Priority: it draws after the
 // game's cameras, over them.

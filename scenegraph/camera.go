@@ -41,7 +41,7 @@ type Camera struct {
 	// Priority orders cameras: lower draws first.
 	Priority int
 	// Visibility selects the layers drawn: a node is drawn when
-	// node.Layer&Visibility != 0. Zero means every layer.
+	// node.Layer&Visibility != 0. Zero means every layer but EngineLayer.
 	Visibility uint32
 	// Target is the render target to draw into (0: the screen) and
 	// TargetWidth, TargetHeight its size in pixels.

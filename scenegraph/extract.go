@@ -70,7 +70,7 @@ func Extract(s *Scene, f *render.Frame) {
 		})
 		mask := c.Visibility
 		if mask == 0 {
-			mask = ^uint32(0)
+			mask = ^EngineLayer
 		}
 		extractNode(&s.Node, v, mask)
 		st.Cameras++

@@ -153,3 +153,21 @@ func BenchmarkExtract10kSprites(b *testing.B) {
 		f.Reset()
 	}
 }
+
+// A camera with the default Visibility does not draw EngineLayer nodes; one
+// that asks for the layer does.
+func TestDefaultVisibilitySkipsEngineLayer(t *testing.T) {
+	s, cam, f := scene2D(t)
+	spriteAt(s, "Game", 100, 100)
+	spriteAt(s, "Overlay", 200, 100).Node().Layer = EngineLayer
+	Extract(s, f)
+	if st := s.RenderStats(); st.Rendered != 1 {
+		t.Fatalf("default camera drew %d sprites, want 1 (not the engine layer)", st.Rendered)
+	}
+	f.Reset()
+	cam.Visibility = EngineLayer | DefaultLayer
+	Extract(s, f)
+	if st := s.RenderStats(); st.Rendered != 2 {
+		t.Fatalf("a camera that asks for the engine layer drew %d, want 2", st.Rendered)
+	}
+}

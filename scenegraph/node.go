@@ -41,6 +41,11 @@ type Node struct {
 // DefaultLayer is the layer bit of new nodes.
 const DefaultLayer uint32 = 1
 
+// EngineLayer is the layer bit reserved for the engine's own overlays (the
+// stats overlay): a camera whose Visibility is zero does not see it, so game
+// cameras never draw them.
+const EngineLayer uint32 = 1 << 31
+
 // NewNode returns an active, detached node with an identity transform.
 func NewNode(name string) *Node {
 	n := &Node{name: name, active: true, Layer: DefaultLayer}
