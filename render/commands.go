@@ -26,6 +26,9 @@ const (
 	OpCreateTarget
 	// OpDeleteTarget deletes Target and its color texture.
 	OpDeleteTarget
+	// OpReplaceTexture gives Texture a new image of Desc (another size,
+	// filter or wrap) and the RGBA8 pixels in Data, under the same handle.
+	OpReplaceTexture
 )
 
 // String returns the name of the Frame method that records op.
@@ -51,6 +54,8 @@ func (op ResourceOp) String() string {
 		return "CreateTarget"
 	case OpDeleteTarget:
 		return "DeleteTarget"
+	case OpReplaceTexture:
+		return "ReplaceTexture"
 	}
 	return "ResourceOp(invalid)"
 }

@@ -97,15 +97,28 @@ func (f *Frame) ScreenSize() (w, h int) { return f.width, f.height }
 // is empty for an uninitialized texture. It panics on another length or a
 // non-positive size.
 func (f *Frame) CreateTexture(desc TextureDesc, pixels []byte) TextureID {
-	if desc.Width <= 0 || desc.Height <= 0 {
-		panic(fmt.Sprintf("render: CreateTexture: bad size %dx%d", desc.Width, desc.Height))
-	}
-	if len(pixels) != 0 && len(pixels) != desc.Width*desc.Height*4 {
-		panic(fmt.Sprintf("render: CreateTexture: %d bytes for %dx%d RGBA8 (want %d)", len(pixels), desc.Width, desc.Height, desc.Width*desc.Height*4))
-	}
+	checkTexture("CreateTexture", desc, pixels)
 	id := TextureID(f.handles.textures.alloc())
 	f.resources = append(f.resources, ResourceCommand{Op: OpCreateTexture, Texture: id, Desc: desc, Data: f.copyBytes(pixels)})
 	return id
+}
+
+// ReplaceTexture records that texture id gets a new image of desc (another
+// size, filter or wrap; pixels as for CreateTexture) under the same handle:
+// every holder of the handle draws the new image from this frame's draws on.
+// It panics like CreateTexture; an unknown handle is reported by the backend.
+func (f *Frame) ReplaceTexture(id TextureID, desc TextureDesc, pixels []byte) {
+	checkTexture("ReplaceTexture", desc, pixels)
+	f.resources = append(f.resources, ResourceCommand{Op: OpReplaceTexture, Texture: id, Desc: desc, Data: f.copyBytes(pixels)})
+}
+
+func checkTexture(op string, desc TextureDesc, pixels []byte) {
+	if desc.Width <= 0 || desc.Height <= 0 {
+		panic(fmt.Sprintf("render: %s: bad size %dx%d", op, desc.Width, desc.Height))
+	}
+	if len(pixels) != 0 && len(pixels) != desc.Width*desc.Height*4 {
+		panic(fmt.Sprintf("render: %s: %d bytes for %dx%d RGBA8 (want %d)", op, len(pixels), desc.Width, desc.Height, desc.Width*desc.Height*4))
+	}
 }
 
 // UpdateTexture records the replacement of the rect region of texture id with

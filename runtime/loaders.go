@@ -208,14 +208,15 @@ func (l *textureLoader) Create(ctx *CreateContext, decoded any) (any, error) {
 
 func (l *textureLoader) Free(f *render.Frame, value any) { f.DeleteTexture(value.(*Texture).ID) }
 
-// Reload replaces the texture's pixels under the same handle. render has no
-// command that resizes a texture in place, and deleting and re-creating it
-// would change the handle every holder keeps: a new size is refused and the
-// old image stays.
+// Reload replaces the texture's image under the same handle: in place when
+// the size is unchanged, through ReplaceTexture (a new GL texture behind the
+// same handle) when it changed, so every holder sees the new file.
 func (l *textureLoader) Reload(f *render.Frame, value, decoded any) error {
 	t, d := value.(*Texture), decoded.(*decodedImage)
 	if d.w != t.Width || d.h != t.Height {
-		return fmt.Errorf("size changed from %dx%d to %dx%d: textures cannot be resized under their handle; restart to see it", t.Width, t.Height, d.w, d.h)
+		f.ReplaceTexture(t.ID, render.TextureDesc{Width: d.w, Height: d.h}, d.pix)
+		t.Width, t.Height = d.w, d.h
+		return nil
 	}
 	f.UpdateTexture(t.ID, render.Rect{W: d.w, H: d.h}, d.pix)
 	return nil

@@ -555,3 +555,39 @@ func TestCustomProgramParams(t *testing.T) {
 	}
 	expect(t, img, 4, 4, color.RGBA{0, 255, 0, 255})
 }
+
+// ReplaceTexture gives a handle a new image of another size: the same
+// sprite draws the new picture, and no GL object leaks.
+func TestReplaceTexture(t *testing.T) {
+	h := newHarness(t, false, gl.Options{})
+	defer h.close()
+	var tex render.TextureID
+	sprite := func(f *render.Frame) {
+		f.BeginPass(screenPass())
+		f.DrawSprite(&render.Sprite{Transform: mgl32.Ident4(), Size: mgl32.Vec2{16, 16}, Texture: tex, Color: render.White})
+	}
+	img, _, err := h.frame(func(f *render.Frame) {
+		tex = f.CreateTexture(render.TextureDesc{Width: 1, Height: 1}, []byte{255, 0, 0, 255})
+		sprite(f)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, img, 4, screenH-4, color.RGBA{255, 0, 0, 255})
+	live := h.b.LiveObjects()
+	blue := make([]byte, 2*2*4)
+	for i := 0; i < len(blue); i += 4 {
+		copy(blue[i:], []byte{0, 0, 255, 255})
+	}
+	img, _, err = h.frame(func(f *render.Frame) {
+		f.ReplaceTexture(tex, render.TextureDesc{Width: 2, Height: 2, Filter: render.FilterNearest}, blue)
+		sprite(f)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect(t, img, 4, screenH-4, color.RGBA{0, 0, 255, 255})
+	if got := h.b.LiveObjects(); got != live {
+		t.Fatalf("live GL objects %d after a replace, were %d", got, live)
+	}
+}

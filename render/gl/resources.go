@@ -92,6 +92,23 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 		b.textures[s] = texture{id: c.Texture, w: c.Desc.Width, h: c.Desc.Height,
 			gl: b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, f.Bytes(c.Data))}
 		st.BytesUploaded += int64(c.Data.Len)
+	case render.OpReplaceTexture:
+		t := b.lookupTexture(c.Texture)
+		if t == nil {
+			b.fail("%v: unknown or deleted %v", c.Op, c.Texture)
+			return
+		}
+		if t.target != 0 {
+			b.fail("%v: %v belongs to %v", c.Op, c.Texture, t.target)
+			return
+		}
+		if b.st.texture == t.gl {
+			b.st.texture = 0
+		}
+		b.deleteGL(&t.gl, ogl.DeleteTextures)
+		t.w, t.h = c.Desc.Width, c.Desc.Height
+		t.gl = b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, f.Bytes(c.Data))
+		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpUpdateTexture:
 		t := b.lookupTexture(c.Texture)
 		if t == nil {

@@ -141,6 +141,18 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand, st *rende
 		}
 		b.textures.create(uint32(c.Texture), info{w: c.Desc.Width, h: c.Desc.Height})
 		st.BytesUploaded += int64(c.Data.Len)
+	case render.OpReplaceTexture:
+		id := uint32(c.Texture)
+		if !b.textures.alive(id) {
+			b.fail("%v: %s %v", c.Op, b.textures.state(id), c.Texture)
+			return
+		}
+		if b.textures.info(id).target != 0 {
+			b.fail("%v: %v belongs to %v", c.Op, c.Texture, b.textures.info(id).target)
+			return
+		}
+		b.textures.setInfo(id, info{w: c.Desc.Width, h: c.Desc.Height})
+		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpUpdateTexture:
 		if !b.textures.alive(uint32(c.Texture)) {
 			b.fail("%v: %s %v", c.Op, b.textures.state(uint32(c.Texture)), c.Texture)

@@ -138,3 +138,30 @@ func TestStatsAndReadBack(t *testing.T) {
 		t.Errorf("frames %d, total %+v", b.Frames(), b.Total())
 	}
 }
+
+// ReplaceTexture keeps the handle and changes the size that later commands
+// are checked against; unknown handles and targets' textures are refused.
+func TestReplaceTexture(t *testing.T) {
+	b := null.New()
+	b.Init()
+	f := render.NewFrame()
+	tex := f.CreateTexture(render.TextureDesc{Width: 4, Height: 4}, nil)
+	_, color := f.CreateTarget(render.TargetDesc{Width: 8, Height: 8})
+	if err := run(t, b, f); err != nil {
+		t.Fatal(err)
+	}
+	f.ReplaceTexture(tex, render.TextureDesc{Width: 16, Height: 16}, nil)
+	f.UpdateTexture(tex, render.Rect{X: 8, Y: 8, W: 8, H: 8}, make([]byte, 8*8*4)) // fits only the new size
+	if err := run(t, b, f); err != nil {
+		t.Fatalf("replace then update: %v", err)
+	}
+	if got := b.Live().Textures; got != 2 {
+		t.Fatalf("%d live textures after a replace, want 2", got)
+	}
+	f.ReplaceTexture(color, render.TextureDesc{Width: 4, Height: 4}, nil)
+	f.ReplaceTexture(render.TextureID(99), render.TextureDesc{Width: 4, Height: 4}, nil)
+	err := run(t, b, f)
+	if err == nil || !strings.Contains(err.Error(), "belongs to") || !strings.Contains(err.Error(), "ReplaceTexture: unknown") {
+		t.Fatalf("want both refusals, got %v", err)
+	}
+}

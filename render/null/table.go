@@ -45,6 +45,8 @@ func (t *table) state(id uint32) string {
 
 func (t *table) info(id uint32) info { return t.infos[slot(id)] }
 
+func (t *table) setInfo(id uint32, in info) { t.infos[slot(id)] = in }
+
 func (t *table) create(id uint32, in info) {
 	s := slot(id)
 	for len(t.ids) <= s {
