@@ -1,6 +1,10 @@
 package platform
 
-import "github.com/veandco/go-sdl2/sdl"
+import (
+	"unicode/utf8"
+
+	"github.com/veandco/go-sdl2/sdl"
+)
 
 // The Inject methods queue synthetic input as if SDL had reported it: the
 // event is dispatched, in order with real events, by the next Dispatch. They
@@ -46,4 +50,26 @@ func (in *Input) InjectMouseButton(b MouseButton, down bool, x, y int) {
 // InjectQuit queues a quit request, as the window's close button does.
 func (in *Input) InjectQuit() {
 	in.queue = append(in.queue, queuedEvent{kind: sdl.QUIT})
+}
+
+// InjectWheel queues a scroll of (dx, dy) notches (positive y scrolls away
+// from the user, as SDL reports it).
+func (in *Input) InjectWheel(dx, dy float32) {
+	in.queue = append(in.queue, queuedEvent{kind: sdl.MOUSEWHEEL, fx: dx, fy: dy})
+}
+
+// InjectText queues typed text (UTF-8). Text longer than one SDL text event
+// holds is queued as several events, split between runes.
+func (in *Input) InjectText(s string) {
+	const room = len(queuedEvent{}.text) - 1 // keep a NUL at the end
+	for len(s) > 0 {
+		n := min(len(s), room)
+		for n < len(s) && !utf8.RuneStart(s[n]) {
+			n-- // do not split a rune
+		}
+		q := queuedEvent{kind: sdl.TEXTINPUT}
+		copy(q.text[:], s[:n])
+		in.queue = append(in.queue, q)
+		s = s[n:]
+	}
 }

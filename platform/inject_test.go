@@ -1,6 +1,9 @@
 package platform
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Injected input is dispatched like real input: at the next Dispatch, in
 // order, with JustPressed for exactly one frame.
@@ -49,5 +52,30 @@ func TestInjectedInput(t *testing.T) {
 	})
 	if len(got) != 1 || got[0].Key != KeyA || !got[0].Mod.Has(ModLShift) || !got[0].Repeat {
 		t.Fatalf("replayed key event %+v", got)
+	}
+}
+
+// Injected wheel and text arrive like SDL's, long text in several events
+// that join up again.
+func TestInjectedWheelAndText(t *testing.T) {
+	p := openPlatform(t, Options{NoVideo: true})
+	in := p.Input()
+	long := strings.Repeat("héllo wörld ", 8) // 112 bytes with 2-byte runes
+	var typed string
+	in.TextInput.On(func(s string) { typed += s })
+	onMain(func() {
+		in.InjectWheel(0, 2)
+		in.InjectWheel(1, 0.5)
+		in.InjectText(long)
+		in.Dispatch()
+		if x, y := in.Wheel(); x != 1 || y != 2.5 {
+			t.Errorf("wheel %v,%v, want 1,2.5", x, y)
+		}
+		if in.Text() != long {
+			t.Errorf("Text() %q", in.Text())
+		}
+	})
+	if typed != long {
+		t.Fatalf("TextInput gave %q, want %q", typed, long)
 	}
 }

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tact-engine/tact/platform"
 )
@@ -22,9 +24,11 @@ const (
 	InputMouseDown
 	InputMouseUp
 	InputQuit
+	InputWheel
+	InputText
 )
 
-var inputKindNames = [...]string{"", "keydown", "keyup", "move", "mousedown", "mouseup", "quit"}
+var inputKindNames = [...]string{"", "keydown", "keyup", "move", "mousedown", "mouseup", "quit", "wheel", "text"}
 
 // String returns the kind's name in recording files, e.g. "keydown".
 func (k InputKind) String() string {
@@ -49,6 +53,10 @@ type InputEvent struct {
 	Clicks int
 	// X and Y are the mouse position in window coordinates (mouse events).
 	X, Y int
+	// DX and DY are a wheel event's scroll.
+	DX, DY float32
+	// Text is a text event's UTF-8 text.
+	Text string
 }
 
 // DTChange says that from frame Frame on, every frame had dt DT.
@@ -127,6 +135,11 @@ func (r *Recording) WriteTo(w io.Writer) (int64, error) {
 			fmt.Fprintf(cw, "%d %s %d %d %d %d\n", e.Frame, e.Kind, e.Button, e.X, e.Y, e.Clicks)
 		case InputQuit:
 			fmt.Fprintf(cw, "%d quit\n", e.Frame)
+		case InputWheel:
+			f32 := func(v float32) string { return strconv.FormatFloat(float64(v), 'g', -1, 32) }
+			fmt.Fprintf(cw, "%d wheel %s %s\n", e.Frame, f32(e.DX), f32(e.DY))
+		case InputText:
+			fmt.Fprintf(cw, "%d text %s\n", e.Frame, quoteText(e.Text))
 		default:
 			return cw.n, fmt.Errorf("runtime: recording: event %d has an unknown kind %d", ei, e.Kind)
 		}
@@ -269,8 +282,40 @@ func ReadRecording(name string, rd io.Reader) (*Recording, error) {
 	return r, nil
 }
 
+// quoteText writes text as one field: Go-quoted, with spaces escaped so a
+// line still splits on white space.
+func quoteText(s string) string {
+	return strings.ReplaceAll(strconv.QuoteToASCII(s), " ", `\x20`)
+}
+
 func parseEvent(frame uint64, kind string, args []string) (InputEvent, error) {
 	e := InputEvent{Frame: frame}
+	switch kind {
+	case "wheel":
+		if len(args) != 2 {
+			return e, fmt.Errorf("wheel wants 2 values, has %d", len(args))
+		}
+		var v [2]float32
+		for i, a := range args {
+			f, err := strconv.ParseFloat(a, 32)
+			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+				return e, fmt.Errorf("wheel value %q: not a number", a)
+			}
+			v[i] = float32(f)
+		}
+		e.Kind, e.DX, e.DY = InputWheel, v[0], v[1]
+		return e, nil
+	case "text":
+		if len(args) != 1 {
+			return e, fmt.Errorf("text wants one quoted string")
+		}
+		t, err := strconv.Unquote(args[0])
+		if err != nil || !utf8.ValidString(t) {
+			return e, fmt.Errorf("text %.20q: not a quoted UTF-8 string", args[0])
+		}
+		e.Kind, e.Text = InputText, t
+		return e, nil
+	}
 	want := 0
 	switch kind {
 	case "keydown":
@@ -373,6 +418,8 @@ func NewRecorder(d *Director, in *platform.Input) *Recorder {
 			add(InputEvent{Kind: InputMouseUp, Button: m.Button, X: int(m.X), Y: int(m.Y), Clicks: m.Clicks})
 		}),
 		in.QuitRequested.On(func(struct{}) { add(InputEvent{Kind: InputQuit}) }),
+		in.MouseWheel.On(func(w platform.WheelEvent) { add(InputEvent{Kind: InputWheel, DX: w.DX, DY: w.DY}) }),
+		in.TextInput.On(func(s string) { add(InputEvent{Kind: InputText, Text: s}) }),
 	}
 	return r
 }
@@ -437,6 +484,10 @@ func (p *Player) beginFrame(d *Director) {
 			p.in.InjectMouseButton(e.Button, e.Kind == InputMouseDown, e.X, e.Y)
 		case InputQuit:
 			p.in.InjectQuit()
+		case InputWheel:
+			p.in.InjectWheel(e.DX, e.DY)
+		case InputText:
+			p.in.InjectText(e.Text)
 		}
 	}
 	if f+1 >= p.rec.Frames {
@@ -537,7 +588,7 @@ func (r *Recording) Validate() error {
 		if e.Frame < last || e.Frame >= r.Frames {
 			return fmt.Errorf("runtime: recording: event %d at frame %d is out of order or past frame %d", i, e.Frame, r.Frames)
 		}
-		if e.Kind < InputKeyDown || e.Kind > InputQuit {
+		if e.Kind < InputKeyDown || e.Kind > InputText {
 			return fmt.Errorf("runtime: recording: event %d has an unknown kind %d", i, e.Kind)
 		}
 		last = e.Frame

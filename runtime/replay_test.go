@@ -23,6 +23,8 @@ type hero struct {
 	Shots int
 	Spin  float32
 	Ticks int
+	Zoom  float32 // the wheel's sum
+	Typed string  // the text typed
 }
 
 func (h *hero) Start() { h.Schedule(func(float64) { h.Ticks++ }, 0.1, -1, 0) }
@@ -41,6 +43,9 @@ func (h *hero) FixedUpdate(step float64) {
 }
 
 func (h *hero) Update(dt float64) {
+	_, wy := h.in.Wheel()
+	h.Zoom += wy
+	h.Typed += h.in.Text()
 	if h.in.JustPressed(platform.KeySpace) {
 		h.Spin += 15
 		h.Node().SetAngle(h.Spin)
@@ -88,6 +93,8 @@ func script() scripted {
 		10: func(in *platform.Input) { in.InjectMouseMove(200, 50) },
 		12: func(in *platform.Input) { in.InjectMouseButton(platform.MouseLeft, true, 200, 50) },
 		14: func(in *platform.Input) { in.InjectMouseButton(platform.MouseLeft, false, 200, 50) },
+		15: func(in *platform.Input) { in.InjectWheel(0, 1.5) },
+		16: func(in *platform.Input) { in.InjectText("go west, \"hero\"") },
 		20: func(in *platform.Input) {
 			in.InjectKey(platform.KeyRight, false)
 			in.InjectKey(platform.KeySpace, true)
@@ -355,6 +362,7 @@ func TestReadRecordingErrors(t *testing.T) {
 func FuzzReadRecording(f *testing.F) {
 	f.Add("tact-recording 1\nfixed-step 0.016666666666666666\nmax-frame-time 0.25\nframes 4\n0 dt 0.016666666666666666\n1 keydown 79 0 0\n2 move 3 4\n2 mousedown 1 3 4 1\n3 dt 0.02\n3 quit\n")
 	f.Add("tact-recording 1\n")
+	f.Add("tact-recording 1\nfixed-step 0.1\nmax-frame-time 0.25\nframes 2\n0 dt 0.1\n1 wheel 0 1.5\n1 text \"go\\x20west\"\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		r, err := ReadRecording("fuzz", strings.NewReader(in))
 		if err != nil {
