@@ -141,6 +141,7 @@ type JobPanic struct {
 	Stack []byte
 }
 
+// Error returns "core: job NAME panicked: VALUE".
 func (e *JobPanic) Error() string {
 	return fmt.Sprintf("core: job %q panicked: %v", e.Job, e.Value)
 }

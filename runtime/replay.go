@@ -564,6 +564,7 @@ type ReplayMismatch struct {
 	Detail string
 }
 
+// Error names the first frame that differs and what differs in it.
 func (m *ReplayMismatch) Error() string {
 	return fmt.Sprintf("runtime: replay differs at frame %d: %s", m.Frame, m.Detail)
 }

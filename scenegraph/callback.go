@@ -32,6 +32,8 @@ type CallbackPanic struct {
 	Stack []byte
 }
 
+// Error names the component type, the callback, the node path and the
+// panic value.
 func (p *CallbackPanic) Error() string {
 	return fmt.Sprintf("scenegraph: panic in %s.%s on node %q: %v", p.Component, p.Callback, p.Node, p.Value)
 }
