@@ -169,19 +169,11 @@ func (s *ComponentScheduler) FixedUpdatePhase(step float64) {
 // panic the loop resumes at the next component.
 
 func (s *ComponentScheduler) runUpdates(l *compList[Updater], from, n int, dt float64) (i int) {
+	if s.scene.hook != nil {
+		return s.runHooked(l.comps, from, n, dt, "Update", callUpdate)
+	}
 	defer s.recoverWalk(l.comps, &i, "Update")
 	fns := l.fns[:n]
-	if h := s.scene.hook; h != nil {
-		for i = from; i < n; i++ {
-			if f := fns[i]; f != nil {
-				c := l.comps[i] // the slot may empty during the call
-				h(c, "Update", false)
-				f.Update(dt)
-				h(c, "Update", true)
-			}
-		}
-		return n
-	}
 	for i = from; i < n; i++ {
 		if f := fns[i]; f != nil {
 			f.Update(dt)
@@ -191,19 +183,11 @@ func (s *ComponentScheduler) runUpdates(l *compList[Updater], from, n int, dt fl
 }
 
 func (s *ComponentScheduler) runLateUpdates(l *compList[LateUpdater], from, n int, dt float64) (i int) {
+	if s.scene.hook != nil {
+		return s.runHooked(l.comps, from, n, dt, "LateUpdate", callLateUpdate)
+	}
 	defer s.recoverWalk(l.comps, &i, "LateUpdate")
 	fns := l.fns[:n]
-	if h := s.scene.hook; h != nil {
-		for i = from; i < n; i++ {
-			if f := fns[i]; f != nil {
-				c := l.comps[i] // the slot may empty during the call
-				h(c, "LateUpdate", false)
-				f.LateUpdate(dt)
-				h(c, "LateUpdate", true)
-			}
-		}
-		return n
-	}
 	for i = from; i < n; i++ {
 		if f := fns[i]; f != nil {
 			f.LateUpdate(dt)
@@ -213,19 +197,11 @@ func (s *ComponentScheduler) runLateUpdates(l *compList[LateUpdater], from, n in
 }
 
 func (s *ComponentScheduler) runFixedUpdates(l *compList[FixedUpdater], from, n int, dt float64) (i int) {
+	if s.scene.hook != nil {
+		return s.runHooked(l.comps, from, n, dt, "FixedUpdate", callFixedUpdate)
+	}
 	defer s.recoverWalk(l.comps, &i, "FixedUpdate")
 	fns := l.fns[:n]
-	if h := s.scene.hook; h != nil {
-		for i = from; i < n; i++ {
-			if f := fns[i]; f != nil {
-				c := l.comps[i] // the slot may empty during the call
-				h(c, "FixedUpdate", false)
-				f.FixedUpdate(dt)
-				h(c, "FixedUpdate", true)
-			}
-		}
-		return n
-	}
 	for i = from; i < n; i++ {
 		if f := fns[i]; f != nil {
 			f.FixedUpdate(dt)
@@ -233,6 +209,26 @@ func (s *ComponentScheduler) runFixedUpdates(l *compList[FixedUpdater], from, n 
 	}
 	return n
 }
+
+// runHooked is the walk while a callback hook is set (a frame trace): the
+// hook brackets every call. It is kept apart so the plain walks above pay
+// nothing for tracing.
+func (s *ComponentScheduler) runHooked(comps []*Component, from, n int, dt float64, name string, call func(*Component, float64)) (i int) {
+	defer s.recoverWalk(comps, &i, name)
+	h := s.scene.hook
+	for i = from; i < n; i++ {
+		if c := comps[i]; c != nil {
+			h(c, name, false)
+			call(c, dt)
+			h(c, name, true)
+		}
+	}
+	return n
+}
+
+func callUpdate(c *Component, dt float64)      { c.updater.Update(dt) }
+func callLateUpdate(c *Component, dt float64)  { c.lateUpdater.LateUpdate(dt) }
+func callFixedUpdate(c *Component, dt float64) { c.fixedUpdater.FixedUpdate(dt) }
 
 func (s *ComponentScheduler) recoverWalk(comps []*Component, i *int, phase string) {
 	r := recover()
