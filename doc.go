@@ -1,17 +1,26 @@
-// Package tact is the root of Tact, a native desktop game engine: an SDL2
-// window, an OpenGL 3.3 core renderer on its own thread, and a Cocos Creator
-// style component lifecycle driven by runtime.Director.
+// Package tact runs games: a Game opens the window and the GL context,
+// starts the render thread, loads the built-in assets, calls your start
+// function for the first scene, and runs frames until the game quits, then
+// shuts everything down in order.
 //
-// The engine lives in the packages below this one, one per layer:
+//	err := tact.Run(tact.Config{Title: "Spin"}, func(g *tact.Game) (*scenegraph.Scene, error) {
+//		s := scenegraph.NewScene("Main")
+//		// ... nodes and components ...
+//		return s, nil
+//	})
 //
-//	core        signals, events, the timer Scheduler, logging, math helpers
-//	platform    SDL2 window, GL context, input, clock and pacer
-//	render      command lists, handles, the render thread (render/gl, render/null)
-//	scenegraph  nodes, components and their lifecycle
-//	runtime     Director, Game, systems, fixed step
-//	samples     the sample launcher and its scenes
-//	shaders     GLSL sources, embedded
+// Run must be called from the main goroutine. The engine is built of one
+// package per concern; a game usually needs these:
 //
-// This package holds no code; its test checks that every package imports
-// only what DESIGN.md's layer table allows.
+//	scenegraph  nodes, components and their lifecycle, cameras, sprites, labels, audio sources
+//	director    the Director that ticks frames; systems; the fixed step
+//	tween       Cocos-style tweens        animation  sprite-sheet clips
+//	collision   overlap shapes            physics2d  Box2D rigid bodies
+//	particle    particle emitters         asset      reference-counted assets
+//	scenefile   JSON scenes and prefabs   replay     record, replay, state hashes
+//	profiler    F1 stats overlay, traces  render     command lists, the render thread
+//	platform    SDL2 window, input, timing, audio output
+//	core        signals, events, timers, the job pool, logging
+//
+// Samples live under samples/; the launcher runs them all.
 package tact

@@ -1,6 +1,9 @@
 package core
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 type owner struct {
 	name  string
@@ -183,24 +186,141 @@ func TestEventTargetEmitAllocatesNothing(t *testing.T) {
 	}
 }
 
-func TestEventTargetPanicLeavesTargetUsable(t *testing.T) {
+// In fatal mode a listener's panic propagates as a *ListenerPanic naming the
+// event and the owner, after the listener is removed; the target stays usable.
+func TestEventTargetPanicFatalLeavesTargetUsable(t *testing.T) {
 	var et EventTarget
+	et.SetPanicFatal(true)
 	var r rec
+	o := &owner{valid: true}
 	et.On("x", func(a any) {
 		r.add("a%v", a)
 		if a == 1 {
 			panic("boom")
 		}
-	}, nil)
+	}, o)
+	et.On("x", func(a any) { r.add("b%v", a) }, nil)
 	func() {
-		defer func() { _ = recover() }()
+		defer func() {
+			p, ok := recover().(*ListenerPanic)
+			if !ok || p.Event != "x" || p.Owner != o || p.Value != "boom" {
+				t.Fatalf("want a *ListenerPanic for x owned by o, got %#v", p)
+			}
+		}()
 		et.Emit("x", 1)
 	}()
 	if et.lists["x"].emitting != 0 {
 		t.Fatal("emit depth not restored after panic")
 	}
 	et.Emit("x", 2)
-	r.check(t, "a1", "a2")
+	r.check(t, "a1", "b2")
+}
+
+// A panicking listener is blamed on itself and its owner: Emit returns
+// normally, the listener is removed and reported, the others run once.
+func TestEventTargetListenerPanicIsBlamedOnListener(t *testing.T) {
+	var et EventTarget
+	var reports []*ListenerPanic
+	et.SetPanicHandler(func(p *ListenerPanic) { reports = append(reports, p) })
+	var r rec
+	o := &owner{name: "o", valid: true}
+	et.On("x", func(any) { r.add("a") }, nil)
+	et.OnKey("x", "k", func(any) {
+		r.add("bad")
+		panic("bad listener")
+	}, o)
+	et.On("x", func(any) { r.add("c") }, nil)
+	et.Emit("x", nil)
+	et.Emit("x", nil)
+	r.check(t, "a", "bad", "c", "a", "c")
+	if len(reports) != 1 {
+		t.Fatalf("%d reports, want 1", len(reports))
+	}
+	p := reports[0]
+	if p.Event != "x" || p.Owner != o || p.Key != "k" || p.Value != "bad listener" ||
+		!strings.Contains(p.Listener, "TestEventTargetListenerPanicIsBlamedOnListener") ||
+		!strings.Contains(p.Error(), `"x"`) || !strings.Contains(p.Error(), "*core.owner") {
+		t.Fatalf("report %v: %+v", p, p)
+	}
+	if et.HasListenerKey("x", "k", o) {
+		t.Fatal("the panicking listener must be removed")
+	}
+}
+
+// OnKey gives a listener an identity (type, owner, key): the same identity
+// registered twice is one listener (the first one stays), as in Cocos; other
+// owners, types or keys are other listeners; On stays anonymous.
+func TestEventTargetOnKeyIdentity(t *testing.T) {
+	var et EventTarget
+	var r rec
+	o1, o2 := &owner{valid: true}, &owner{valid: true}
+	offA := et.OnKey("x", "k", func(any) { r.add("a") }, o1)
+	offDup := et.OnKey("x", "k", func(any) { r.add("dup") }, o1)
+	et.OnKey("x", "k", func(any) { r.add("o2") }, o2)
+	et.OnKey("y", "k", func(any) { r.add("y") }, o1)
+	et.OnKey("x", "k2", func(any) { r.add("k2") }, o1)
+	et.OnKey("x", nil, func(any) { r.add("nilkey") }, o1)
+	et.OnKey("x", nil, func(any) { r.add("nilkey") }, o1)
+	et.On("x", func(any) { r.add("anon") }, o1)
+	et.On("x", func(any) { r.add("anon") }, o1)
+	et.Emit("x", nil)
+	r.check(t, "a", "o2", "k2", "nilkey", "nilkey", "anon", "anon")
+	if !et.HasListenerKey("x", "k", o1) || et.HasListenerKey("y", "k2", o1) || et.HasListenerKey("x", nil, o1) {
+		t.Fatal("HasListenerKey")
+	}
+	offDup() // the duplicate's off removes the one listener
+	if et.HasListenerKey("x", "k", o1) {
+		t.Fatal("off of the duplicate registration must remove the listener")
+	}
+	offA() // already removed: no-op
+	et.OnKey("x", "k", func(any) { r.add("again") }, o1)
+	et.OffKey("x", "k2", o1)
+	et.OffKey("x", "k2", o1)
+	et.Emit("x", nil)
+	r.check(t, "o2", "nilkey", "nilkey", "anon", "anon", "again")
+
+	et.OnceKey("z", "k", func(any) { r.add("once") }, o1)
+	et.OnceKey("z", "k", func(any) { r.add("once-dup") }, o1)
+	et.OnKey("z", "k", func(any) { r.add("on-dup") }, o1)
+	et.Emit("z", nil)
+	et.Emit("z", nil)
+	r.check(t, "once")
+	et.OnKey("z", "k", func(any) { r.add("after") }, o1) // the once listener ran: free again
+	et.Emit("z", nil)
+	r.check(t, "after")
+}
+
+// deferredOwner dies in two steps, like scenegraph objects: IsValid turns
+// false in a deferred step, IsValidStrict as soon as Destroy is requested.
+type deferredOwner struct{ requested, destroyed bool }
+
+func (o *deferredOwner) IsValid() bool       { return !o.destroyed }
+func (o *deferredOwner) IsValidStrict() bool { return !o.destroyed && !o.requested }
+
+// A listener is not called once its owner's destruction is requested, even
+// before the deferred destroy step: the strict check decides.
+func TestEventTargetStrictOwnerValidity(t *testing.T) {
+	var et EventTarget
+	var r rec
+	o := &deferredOwner{}
+	et.On("x", func(any) { r.add("owned") }, o)
+	et.On("x", func(any) {
+		r.add("first")
+		o.requested = true // destroyed before the owned listener's turn
+	}, nil)
+	et.On("x", func(any) { r.add("owned-late") }, o)
+	et.Emit("x", nil)
+	r.check(t, "owned", "first")
+	if !et.HasListener("x") || et.HasListenerKey("x", "k", o) {
+		t.Fatal("HasListener")
+	}
+	et.Off("x", nil)
+	et.On("x", func(any) { r.add("never") }, o)
+	if et.HasListener("x") {
+		t.Fatal("HasListener must ignore a listener whose owner's destruction is requested")
+	}
+	et.Emit("x", nil)
+	r.check(t)
 }
 
 func TestEventTargetEdgeCases(t *testing.T) {

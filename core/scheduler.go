@@ -1,5 +1,7 @@
 package core
 
+import "runtime/debug"
+
 // Updatable is a per-frame update target of a Scheduler.
 type Updatable interface {
 	// Update is called once per Scheduler.Update with the frame's dt in
@@ -8,7 +10,8 @@ type Updatable interface {
 }
 
 // TimerID identifies a timer of a Scheduler. IDs are never reused by a
-// Scheduler; the zero TimerID is never a timer.
+// Scheduler; the zero TimerID is never a timer. A timer updated in place by
+// ScheduleKey keeps its ID.
 type TimerID uint64
 
 // RepeatForever as the repeat argument of Scheduler.Schedule makes a timer
@@ -24,8 +27,10 @@ const RepeatForever = -1
 // time scale. Timers are grouped by target: targets in the order in which they
 // got their first (current) timer, timers of one target in scheduling order.
 //
-// Timers behave like Cocos' CallbackTimer: the first Update after scheduling
-// only primes a timer; from the next one on it accumulates time. A timer
+// Timers behave like Cocos' CallbackTimer: the first Update whose timer walk
+// reaches a timer only primes it (normally the first Update after
+// scheduling; see below for timers added during Update); from the next one
+// on it accumulates time. A timer
 // without delay fires when its accumulated time reaches interval and then
 // starts again from zero; a timer with a delay > 0 first fires when the
 // accumulated time reaches delay, keeping the excess, and then every interval.
@@ -34,13 +39,37 @@ const RepeatForever = -1
 // fires N+1 times, then the timer is removed; any negative repeat, such as
 // RepeatForever, never ends.
 //
-// Lists may change while Update walks them: an entry or timer removed before
-// its turn is not called, none is skipped or called twice, and an entry or
-// timer added during Update is not called (nor primed) until the next Update.
+// Timers scheduled with Schedule are anonymous: each call adds one. Timers
+// scheduled with ScheduleKey have an identity, (target, key): scheduling the
+// same identity again updates the timer in place, as Cocos' schedule() does
+// for a callback already scheduled on a target.
 //
-// Targets are map keys: they must be comparable values, normally pointers;
-// an incomparable target makes the call panic. A Scheduler keeps no state for
-// a target once nothing is scheduled for it and it is not paused.
+// Pausing is a property of the target, as in Cocos: PauseTarget (or a
+// scheduling call with paused set) pauses the target's update entry and all
+// its timers, those scheduled later included, until ResumeTarget; a
+// scheduling call with paused false never resumes a paused target.
+//
+// Lists may change while Update walks them: an entry or timer removed before
+// its turn is not called, none is skipped or called twice. An update entry
+// added during Update is not called until the next Update. A timer added
+// during Update is primed in that same Update if the timer walk has not
+// finished with its target yet, as in Cocos (whose walk re-reads the lengths
+// of the lists it walks): a timer of the target being walked, of a later
+// target, or of a target that gets its first timer (appended to the walk) is
+// primed in this Update and can fire in the next; a timer added to a target
+// the walk has already passed is primed in the next Update.
+//
+// A panic in a timer callback is recovered: the timer is removed, the panic
+// is reported as a *TimerPanic (SetPanicHandler; standard error by default),
+// and the walk goes on with the next timer, so no timer is skipped or run
+// twice. SetPanicFatal makes the panic propagate to the caller of Update
+// instead, after the timer is removed. A panic in an update target's Update
+// is not recovered: it propagates to the caller of Update, and the Scheduler
+// stays consistent.
+//
+// Targets and keys are map keys: they must be comparable values, normally
+// pointers; an incomparable one makes the call panic. A Scheduler keeps no
+// state for a target once nothing is scheduled for it and it is not paused.
 //
 // In steady state (no scheduling or unscheduling) Update allocates nothing.
 // Create a Scheduler with NewScheduler (the zero value is not ready). A
@@ -48,6 +77,7 @@ const RepeatForever = -1
 type Scheduler struct {
 	targets map[any]*schedTarget
 	timers  map[TimerID]*timer
+	keyed   map[timerKey]*timer // timers scheduled with ScheduleKey
 
 	updates      []*updateEntry // sorted by priority, stable
 	pendingAdds  []*updateEntry // added during Update, merged after it
@@ -56,12 +86,17 @@ type Scheduler struct {
 
 	nextID    TimerID
 	timeScale float64
-	frame     uint64 // serial of the current or last Update
 	updating  bool
 
 	updatesDirty bool // updates holds dead entries
 	timersDirty  bool // some target holds dead timers
+
+	fatal   bool // SetPanicFatal's
+	onPanic func(*TimerPanic)
 }
+
+// timerKey is the identity of a timer scheduled with ScheduleKey.
+type timerKey struct{ target, key any }
 
 // schedTarget is everything the scheduler knows about one target.
 type schedTarget struct {
@@ -79,7 +114,6 @@ type updateEntry struct {
 	owner       *schedTarget
 	priority    int
 	newPriority int
-	paused      bool
 	dead        bool
 	pending     bool // in pendingAdds, not yet in updates
 	moving      bool // in pendingMoves
@@ -88,17 +122,17 @@ type updateEntry struct {
 type timer struct {
 	id            TimerID
 	owner         *schedTarget
+	key           any // ScheduleKey's key, or nil
 	fn            func(dt float64)
 	interval      float64
 	delay         float64
 	elapsed       float64
 	repeat        int
 	timesExecuted int
-	born          uint64 // frame serial of the Update it was added in, or 0
 	primed        bool
+	fired         bool // fn has been called at least once
 	runForever    bool
 	useDelay      bool
-	paused        bool
 	dead          bool
 }
 
@@ -131,21 +165,24 @@ func (s *Scheduler) release(st *schedTarget) {
 }
 
 // ScheduleUpdate makes target's Update run on every Scheduler.Update, at the
-// given priority (lower runs earlier). If paused is true the entry does not run
-// until ResumeTarget; it also does not run while the target is paused.
+// given priority (lower runs earlier). The entry does not run while the
+// target is paused: paused true pauses the target (its timers too) as
+// PauseTarget does; paused false leaves the target's state alone, so an entry
+// scheduled for a paused target starts paused.
 //
-// If target already has an update entry, its paused state is set to paused
-// and, when priority differs, the entry moves to the end of the new priority's
-// group (during Update the move takes effect when that Update ends; the entry
-// keeps its old place for the walk under way). ScheduleUpdate panics if target
-// is nil.
+// If target already has an update entry and priority differs, the entry moves
+// to the end of the new priority's group (during Update the move takes effect
+// when that Update ends; the entry keeps its old place for the walk under
+// way). ScheduleUpdate panics if target is nil.
 func (s *Scheduler) ScheduleUpdate(target Updatable, priority int, paused bool) {
 	if target == nil {
 		panic("core: Scheduler target is nil")
 	}
 	st := s.target(target)
+	if paused {
+		st.paused = true
+	}
 	if e := st.update; e != nil {
-		e.paused = paused
 		if e.priority == priority && !e.moving {
 			return
 		}
@@ -165,7 +202,7 @@ func (s *Scheduler) ScheduleUpdate(target Updatable, priority int, paused bool) 
 		}
 		return
 	}
-	e := &updateEntry{target: target, owner: st, priority: priority, paused: paused}
+	e := &updateEntry{target: target, owner: st, priority: priority}
 	st.update = e
 	if s.updating {
 		e.pending = true
@@ -227,34 +264,29 @@ func (s *Scheduler) killUpdate(st *schedTarget) {
 // scaled time, repeat+1 times (forever for a negative repeat such as
 // RepeatForever), the first time after delay seconds when delay > 0; see the
 // Scheduler documentation for the exact timing. The timer does not run while
-// paused is true or the target is paused, until ResumeTarget(target).
+// the target is paused: paused true pauses the target (its other timers and
+// update entry too) as PauseTarget does; paused false leaves the target's
+// state alone, so a timer added to a paused target starts paused.
 //
-// Each call adds a new timer, even for a function already scheduled. A
-// negative interval counts as 0 (fire on every Update after priming).
-// Schedule panics if target or fn is nil.
+// Each call adds a new timer, even for a function already scheduled; use
+// ScheduleKey for a timer that is updated instead. A negative interval counts
+// as 0 (fire on every Update after priming). Schedule panics if target or fn
+// is nil.
 func (s *Scheduler) Schedule(target any, fn func(dt float64), interval float64, repeat int, delay float64, paused bool) TimerID {
 	if fn == nil {
 		panic("core: Scheduler timer func is nil")
 	}
 	st := s.target(target)
-	if interval < 0 {
-		interval = 0
+	if paused {
+		st.paused = true
 	}
+	return s.addTimer(st, nil, fn, interval, repeat, delay).id
+}
+
+func (s *Scheduler) addTimer(st *schedTarget, key any, fn func(float64), interval float64, repeat int, delay float64) *timer {
 	s.nextID++
-	t := &timer{
-		id:         s.nextID,
-		owner:      st,
-		fn:         fn,
-		interval:   interval,
-		delay:      delay,
-		repeat:     repeat,
-		runForever: repeat < 0,
-		useDelay:   delay > 0,
-		paused:     paused,
-	}
-	if s.updating {
-		t.born = s.frame
-	}
+	t := &timer{id: s.nextID, owner: st, key: key, fn: fn}
+	t.set(interval, repeat, delay)
 	st.timers = append(st.timers, t)
 	st.liveTimers++
 	if !st.inList {
@@ -262,7 +294,84 @@ func (s *Scheduler) Schedule(target any, fn func(dt float64), interval float64, 
 		s.timerTargets = append(s.timerTargets, st)
 	}
 	s.timers[t.id] = t
+	return t
+}
+
+// set gives t its interval, repeat and delay. The delay only applies while t
+// has not fired yet.
+func (t *timer) set(interval float64, repeat int, delay float64) {
+	if interval < 0 {
+		interval = 0
+	}
+	t.interval = interval
+	t.repeat = repeat
+	t.runForever = repeat < 0
+	t.delay = delay
+	t.useDelay = delay > 0 && !t.fired
+}
+
+// ScheduleKey schedules a timer whose identity is (target, key), with the
+// meaning of Schedule's arguments, and returns its ID. If a timer with that
+// identity is scheduled, no timer is added: that one is updated in place, as
+// Cocos' schedule() updates a callback already scheduled on a target. It
+// takes fn, interval and repeat; it keeps its ID, its place in the order, its
+// priming and the time it has accumulated; repeat counts the times it has
+// already fired (if those already exceed repeat, the timer is removed at
+// once and ScheduleKey returns 0); delay applies only if it has not fired
+// yet, counted from its priming. (Cocos updates only the interval; Tact
+// takes the other arguments too, so that a call states the whole timer.)
+//
+// Pausing is the target's (see Schedule); to schedule paused, call
+// PauseTarget. ScheduleKey panics if target, key or fn is nil, and if key is
+// not comparable.
+func (s *Scheduler) ScheduleKey(target, key any, fn func(dt float64), interval float64, repeat int, delay float64) TimerID {
+	if fn == nil {
+		panic("core: Scheduler timer func is nil")
+	}
+	if key == nil {
+		panic("core: Scheduler timer key is nil")
+	}
+	st := s.target(target)
+	k := timerKey{target, key}
+	if t := s.keyed[k]; t != nil {
+		t.fn = fn
+		t.set(interval, repeat, delay)
+		if !t.runForever && t.timesExecuted > t.repeat {
+			s.killTimer(t)
+			s.release(st)
+			return 0
+		}
+		return t.id
+	}
+	t := s.addTimer(st, key, fn, interval, repeat, delay)
+	if s.keyed == nil {
+		s.keyed = make(map[timerKey]*timer)
+	}
+	s.keyed[k] = t
 	return t.id
+}
+
+// UnscheduleKey removes the timer with identity (target, key), if one is
+// scheduled. Called from inside a callback, the removed timer does not fire
+// again in that Update.
+func (s *Scheduler) UnscheduleKey(target, key any) {
+	if target == nil || key == nil {
+		return
+	}
+	if t := s.keyed[timerKey{target, key}]; t != nil {
+		st := t.owner
+		s.killTimer(t)
+		s.release(st)
+	}
+}
+
+// IsScheduledKey reports whether a timer with identity (target, key) is
+// scheduled: not removed, and not finished.
+func (s *Scheduler) IsScheduledKey(target, key any) bool {
+	if target == nil || key == nil {
+		return false
+	}
+	return s.keyed[timerKey{target, key}] != nil
 }
 
 // ScheduleOnce adds a timer for target that calls fn once, delay seconds of
@@ -287,6 +396,11 @@ func (s *Scheduler) Unschedule(id TimerID) {
 
 func (s *Scheduler) killTimer(t *timer) {
 	delete(s.timers, t.id)
+	if t.key != nil {
+		if k := (timerKey{t.owner.key, t.key}); s.keyed[k] == t {
+			delete(s.keyed, k)
+		}
+	}
 	t.dead = true
 	t.fn = nil
 	t.owner.liveTimers--
@@ -354,13 +468,45 @@ func (s *Scheduler) ResumeTarget(target any) {
 		return
 	}
 	st.paused = false
-	if st.update != nil {
-		st.update.paused = false
-	}
-	for _, t := range st.timers {
-		t.paused = false
-	}
 	s.release(st)
+}
+
+// PauseAllTargets pauses every target that has an update entry or a timer
+// and is not paused yet, and returns those targets: each once, update targets
+// first (in update order), then timer targets (in timer order). Targets that
+// were already paused are not returned, so ResumeTargets(PauseAllTargets())
+// leaves them paused. (Cocos' pauseAllTargets returns every target, already
+// paused or not, once per kind of schedule.) What is scheduled for a paused
+// target later starts paused.
+func (s *Scheduler) PauseAllTargets() []any {
+	var paused []any
+	pause := func(st *schedTarget) {
+		if !st.paused && s.targets[st.key] == st {
+			st.paused = true
+			paused = append(paused, st.key)
+		}
+	}
+	for _, list := range [2][]*updateEntry{s.updates, s.pendingAdds} {
+		for _, e := range list {
+			if !e.dead {
+				pause(e.owner)
+			}
+		}
+	}
+	for _, st := range s.timerTargets {
+		if st.liveTimers > 0 {
+			pause(st)
+		}
+	}
+	return paused
+}
+
+// ResumeTargets resumes each of targets as ResumeTarget does; it undoes
+// PauseAllTargets given its result.
+func (s *Scheduler) ResumeTargets(targets []any) {
+	for _, t := range targets {
+		s.ResumeTarget(t)
+	}
 }
 
 // IsTargetPaused reports whether target is paused by PauseTarget.
@@ -388,37 +534,84 @@ func (s *Scheduler) TimeScale() float64 {
 
 // Update runs one frame of dt seconds: update targets first, then timers with
 // dt scaled by the time scale. Calling Update from inside one of this
-// Scheduler's callbacks panics. A panic in a callback propagates to the caller
-// and leaves the Scheduler consistent.
+// Scheduler's callbacks panics. A panic in a timer callback is recovered and
+// reported (see the type's documentation); one in an update target, or one
+// made fatal, propagates to the caller and leaves the Scheduler consistent.
 func (s *Scheduler) Update(dt float64) {
 	if s.updating {
 		panic("core: Scheduler.Update called from inside one of its callbacks")
 	}
 	s.compact()
 	s.updating = true
-	s.frame++
 	defer s.endUpdate()
 
 	for i := 0; i < len(s.updates); i++ {
 		e := s.updates[i]
-		if e.dead || e.paused || e.owner.paused {
+		if e.dead || e.owner.paused {
 			continue
 		}
 		e.target.Update(dt)
 	}
 
 	tdt := dt * s.timeScale
-	for i := 0; i < len(s.timerTargets); i++ {
-		st := s.timerTargets[i]
-		for j := 0; j < len(st.timers); j++ {
-			t := st.timers[j]
-			if t.dead || t.paused || st.paused || t.born == s.frame {
-				continue
-			}
-			s.advance(t, tdt)
-		}
+	for i, j := 0, 0; i < len(s.timerTargets); {
+		i, j = s.runTimers(i, j, tdt)
 	}
 }
+
+// runTimers walks the timers from timer j of target i to the end and returns
+// the end position. After a panic it returns the position of the next timer,
+// so that Update resumes there: one deferred recover per walk, not one per
+// timer. The lengths are read afresh on every step, as in Cocos, so timers
+// and targets added meanwhile are visited (and primed).
+func (s *Scheduler) runTimers(i, j int, dt float64) (ti, tj int) {
+	defer s.recoverTimer(&ti, &tj)
+	for ti = i; ti < len(s.timerTargets); ti++ {
+		st := s.timerTargets[ti]
+		for tj = j; tj < len(st.timers); tj++ {
+			t := st.timers[tj]
+			if t.dead || st.paused {
+				continue
+			}
+			s.advance(t, dt)
+		}
+		j = 0
+	}
+	return ti, 0
+}
+
+// recoverTimer removes and reports the timer at (*ti, *tj) if its callback
+// panicked, and moves the position past it.
+func (s *Scheduler) recoverTimer(ti, tj *int) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	st := s.timerTargets[*ti]
+	t := st.timers[*tj]
+	*tj++
+	p := &TimerPanic{Target: st.key, ID: t.id, Key: t.key, Func: funcName(t.fn), Value: r, Stack: debug.Stack()}
+	if !t.dead {
+		s.killTimer(t)
+		s.release(st)
+	}
+	reportPanic(s.onPanic, s.fatal, p, r, p.Stack, "the timer is removed")
+}
+
+// SetPanicHandler makes h receive the report of every panic recovered from a
+// timer callback, after the timer is removed; nil (the default) logs the
+// report and its stack to standard error. h runs inside Update: if h
+// panics, that panic propagates to the caller of Update, with the Scheduler
+// consistent.
+func (s *Scheduler) SetPanicHandler(h func(*TimerPanic)) { s.onPanic = h }
+
+// SetPanicFatal switches fatal mode on or off (off by default). In fatal
+// mode a timer's panic is still reported to the handler and the timer is
+// still removed, but then the panic propagates to the caller of Update as a
+// *TimerPanic (one that already is a *TimerPanic or *ListenerPanic, from a
+// nested update or emit in fatal mode, propagates unchanged, without a second
+// report). Meant for tests.
+func (s *Scheduler) SetPanicFatal(fatal bool) { s.fatal = fatal }
 
 // advance is Cocos' CallbackTimer.update.
 func (s *Scheduler) advance(t *timer, dt float64) {
@@ -431,6 +624,7 @@ func (s *Scheduler) advance(t *timer, dt float64) {
 	t.elapsed += dt
 	if t.runForever && !t.useDelay {
 		if t.elapsed >= t.interval {
+			t.fired = true
 			t.fn(t.elapsed)
 			t.elapsed = 0
 		}
@@ -438,12 +632,14 @@ func (s *Scheduler) advance(t *timer, dt float64) {
 	}
 	if t.useDelay {
 		if t.elapsed >= t.delay {
+			t.fired = true
 			t.fn(t.elapsed)
 			t.elapsed -= t.delay
 			t.timesExecuted++
 			t.useDelay = false
 		}
 	} else if t.elapsed >= t.interval {
+		t.fired = true
 		t.fn(t.elapsed)
 		t.elapsed = 0
 		t.timesExecuted++

@@ -2,6 +2,10 @@ package core
 
 import (
 	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -259,6 +263,9 @@ func TestPauseResumeTargetDoesNotCountPausedTime(t *testing.T) {
 	r.check(t, "u1", "u2", "u6", "u7", "u8", "t8 0.500")
 }
 
+// Pausing is a property of the target: a timer or update entry added to a
+// paused target starts paused even with paused false; paused true pauses the
+// whole target, its other timers and its update entry included.
 func TestPausedScheduling(t *testing.T) {
 	s := NewScheduler()
 	var r rec
@@ -267,19 +274,66 @@ func TestPausedScheduling(t *testing.T) {
 	s.PauseTarget(early) // paused before anything is scheduled
 	s.Schedule(early, func(float64) { r.add("early f%d", frame) }, 0, RepeatForever, 0, false)
 	s.Schedule(other, func(float64) { r.add("other f%d", frame) }, 0, RepeatForever, 0, false)
-	s.Schedule(other, func(float64) { r.add("pausedTimer f%d", frame) }, 0, RepeatForever, 0, true)
 	u := &upd{name: "u", r: &r}
-	s.ScheduleUpdate(u, 0, true)
+	s.ScheduleUpdate(u, 0, true) // pauses the target u
+	s.Schedule(u, func(float64) { r.add("uTimer f%d", frame) }, 0, RepeatForever, 0, false)
+	v := &upd{name: "v", r: &r}
+	s.PauseTarget(v)
+	s.ScheduleUpdate(v, 0, false) // scheduled on a paused target: paused
 	frames(s, &frame, 3, 0.1)
 	r.check(t, "other f2", "other f3")
-	if s.IsTargetPaused(other) {
-		t.Fatal("Schedule(paused=true) paused the whole target")
+	if !s.IsTargetPaused(u) || !s.IsTargetPaused(v) || !s.IsTargetPaused(early) {
+		t.Fatal("paused targets must report paused")
 	}
-	s.ResumeTarget(early)
-	s.ResumeTarget(other)
-	s.ResumeTarget(u)
-	frames(s, &frame, 2, 0.1) // f4 primes the resumed timers
-	r.check(t, "u", "other f4", "u", "early f5", "other f5", "pausedTimer f5")
+	s.Schedule(other, func(float64) { r.add("pausedArg f%d", frame) }, 0, RepeatForever, 0, true)
+	if !s.IsTargetPaused(other) {
+		t.Fatal("Schedule(paused=true) must pause its target")
+	}
+	frames(s, &frame, 1, 0.1)
+	r.check(t)
+	for _, tg := range []any{early, other, u, v} {
+		s.ResumeTarget(tg)
+	}
+	frames(s, &frame, 2, 0.1) // f5 primes the timers that never ran
+	r.check(t, "u", "v", "other f5", "u", "v", "early f6", "other f6", "pausedArg f6", "uTimer f6")
+}
+
+// PauseAllTargets pauses every target with something scheduled (update
+// targets too) and returns those it paused, each once; ResumeTargets undoes
+// it and leaves alone the targets that were paused before.
+func TestPauseAllTargetsAndResumeTargets(t *testing.T) {
+	s := NewScheduler()
+	var r rec
+	frame := 0
+	a, b := &upd{name: "a", r: &r}, &upd{name: "b", r: &r}
+	tgt, already := &struct{ int }{1}, &struct{ int }{2}
+	s.ScheduleUpdate(a, 0, false)
+	s.Schedule(a, func(float64) { r.add("aTimer f%d", frame) }, 0, RepeatForever, 0, false)
+	s.ScheduleUpdate(b, -1, false)
+	s.Schedule(tgt, func(float64) { r.add("tgt f%d", frame) }, 0, RepeatForever, 0, false)
+	s.Schedule(already, func(float64) { r.add("already f%d", frame) }, 0, RepeatForever, 0, false)
+	s.PauseTarget(already)
+	frames(s, &frame, 1, 0.1)
+	r.check(t, "b", "a")
+	got := s.PauseAllTargets()
+	if !slices.Equal(got, []any{b, a, tgt}) {
+		t.Fatalf("PauseAllTargets = %v, want [b a tgt] (update order, then timer order, each once, not the already paused)", got)
+	}
+	s.Schedule(a, func(float64) { r.add("aLate f%d", frame) }, 0, RepeatForever, 0, false)
+	frames(s, &frame, 2, 0.1)
+	r.check(t)
+	s.ResumeTargets(got)
+	if !s.IsTargetPaused(already) || s.IsTargetPaused(a) {
+		t.Fatal("ResumeTargets must resume exactly the targets given")
+	}
+	frames(s, &frame, 2, 0.1) // f4 primes aLate
+	r.check(t, "b", "a", "aTimer f4", "tgt f4", "b", "a", "aTimer f5", "aLate f5", "tgt f5")
+	if again := s.PauseAllTargets(); len(again) != 3 {
+		t.Fatalf("PauseAllTargets after ResumeTargets = %v, want the same three", again)
+	}
+	if none := s.PauseAllTargets(); none != nil {
+		t.Fatalf("a second PauseAllTargets returned %v, want nothing new", none)
+	}
 }
 
 func TestTimeScaleAppliesToTimersOnly(t *testing.T) {
@@ -437,27 +491,40 @@ func TestUnscheduleAllInsideCallback(t *testing.T) {
 	}
 }
 
-func TestScheduleInsideCallbackWaitsForNextUpdate(t *testing.T) {
+// Cocos order for timers added during Update: the timer walk re-reads its
+// lists, so a timer added to the target being walked, to a later target, or
+// to a new target (appended to the walk) is primed in the same Update and
+// fires in the next; one added to a target already walked is primed in the
+// next Update. A timer scheduled by an update target is primed by the same
+// Update's timer walk.
+func TestScheduleInsideCallbackFiringFrames(t *testing.T) {
 	s := NewScheduler()
 	var r rec
 	frame := 0
-	t1, t2, t3 := &struct{ int }{1}, &struct{ int }{2}, &struct{ int }{3}
+	t0, t1, t2, t3, t4 := &struct{ int }{0}, &struct{ int }{1}, &struct{ int }{2}, &struct{ int }{3}, &struct{ int }{4}
 	rec := func(name string) func(float64) { return func(float64) { r.add("%s%d", name, frame) } }
+	s.Schedule(t0, rec("Z"), 0, RepeatForever, 0, false)
 	s.Schedule(t1, func(float64) {
 		r.add("A%d", frame)
 		if frame == 2 {
 			s.Schedule(t1, rec("B"), 0, RepeatForever, 0, false) // same target, after A
 			s.Schedule(t3, rec("C"), 0, RepeatForever, 0, false) // new target
 			s.Schedule(t2, rec("D"), 0, RepeatForever, 0, false) // later target, after E
+			s.Schedule(t0, rec("F"), 0, RepeatForever, 0, false) // target already walked
 		}
 	}, 0, RepeatForever, 0, false)
 	s.Schedule(t2, rec("E"), 0, RepeatForever, 0, false)
-	frames(s, &frame, 2, 0.1)
-	r.check(t, "A2", "E2")
-	frames(s, &frame, 1, 0.1) // primes B, C, D
-	r.check(t, "A3", "E3")
+	s.ScheduleUpdate(&upd{r: &r, fn: func(float64) {
+		if frame == 2 {
+			s.Schedule(t4, rec("G"), 0, RepeatForever, 0, false) // before the timer walk
+		}
+	}}, 0, false)
+	frames(s, &frame, 2, 0.1) // f1 primes Z, A, E; f2 primes G, B, D, C
+	r.check(t, "Z2", "A2", "E2")
+	frames(s, &frame, 1, 0.1) // f3 primes F
+	r.check(t, "Z3", "A3", "B3", "E3", "D3", "G3", "C3")
 	frames(s, &frame, 1, 0.1)
-	r.check(t, "A4", "B4", "E4", "D4", "C4")
+	r.check(t, "Z4", "F4", "A4", "B4", "E4", "D4", "G4", "C4")
 }
 
 func TestUnscheduleAndRescheduleInsideCallback(t *testing.T) {
@@ -472,7 +539,8 @@ func TestUnscheduleAndRescheduleInsideCallback(t *testing.T) {
 		s.Schedule(tgt, func(float64) { r.add("new%d", frame) }, 0, RepeatForever, 0, false)
 	}, 0, RepeatForever, 0, false)
 	frames(s, &frame, 4, 0.1)
-	r.check(t, "old2", "new4")
+	// new is scheduled on the target being walked: primed at f2, fires from f3.
+	r.check(t, "old2", "new3", "new4")
 }
 
 func TestSchedulerIDsAndUnknowns(t *testing.T) {
@@ -546,30 +614,162 @@ func TestSchedulerReentrantUpdatePanics(t *testing.T) {
 	}
 }
 
-func TestSchedulerPanicInCallbackLeavesSchedulerConsistent(t *testing.T) {
+// In fatal mode a timer's panic propagates as a *TimerPanic, after the
+// timer is removed and the handler has seen it; the Scheduler stays
+// consistent.
+func TestSchedulerPanicFatalLeavesSchedulerConsistent(t *testing.T) {
 	s := NewScheduler()
+	s.SetPanicFatal(true)
+	var reports []*TimerPanic
+	s.SetPanicHandler(func(p *TimerPanic) { reports = append(reports, p) })
 	var r rec
 	frame := 0
 	tgt := &struct{ int }{}
 	late := &upd{name: "late", r: &r}
-	s.Schedule(tgt, func(float64) {
+	id := s.Schedule(tgt, func(float64) {
 		r.add("boom%d", frame)
 		if frame == 2 {
 			s.ScheduleUpdate(late, 0, false)
 			panic("boom")
 		}
 	}, 0, RepeatForever, 0, false)
+	s.Schedule(tgt, func(float64) { r.add("other%d", frame) }, 0, RepeatForever, 0, false)
 	frames(s, &frame, 1, 0.1)
 	func() {
 		defer func() {
-			if recover() == nil {
-				t.Fatal("panic did not propagate")
+			p, ok := recover().(*TimerPanic)
+			if !ok || p.ID != id || p.Value != "boom" || p.Target != tgt {
+				t.Fatalf("want a *TimerPanic for the timer, got %#v", p)
 			}
 		}()
 		frames(s, &frame, 1, 0.1)
 	}()
+	if len(reports) != 1 || s.IsScheduled(id) {
+		t.Fatalf("fatal mode: %d reports, scheduled %v; want 1 report and the timer removed", len(reports), s.IsScheduled(id))
+	}
 	frames(s, &frame, 1, 0.1)
-	r.check(t, "boom2", "late", "boom3")
+	r.check(t, "boom2", "late", "other3")
+}
+
+// A panic in a timer callback is recovered: the timer is removed, the panic
+// goes to the handler with the target, the value and the stack, and every
+// other timer of that Update runs once (none skipped, none twice).
+func TestTimerPanicRecoveredAndReported(t *testing.T) {
+	s := NewScheduler()
+	var reports []*TimerPanic
+	s.SetPanicHandler(func(p *TimerPanic) { reports = append(reports, p) })
+	var r rec
+	frame := 0
+	ids := threeTimers(s, &r, &frame, func(name string) {
+		if name == "b" && frame == 2 {
+			panic("boom")
+		}
+	})
+	other := &struct{ int }{}
+	s.Schedule(other, func(float64) { r.add("d%d", frame) }, 0, RepeatForever, 0, false)
+	frames(s, &frame, 1, 0.1) // d primes
+	r.check(t, "a2", "b2", "c2")
+	frames(s, &frame, 1, 0.1)
+	r.check(t, "a3", "c3", "d3")
+	if len(reports) != 1 {
+		t.Fatalf("%d reports, want 1", len(reports))
+	}
+	p := reports[0]
+	if p.ID != ids["b"] || p.Value != "boom" || p.Target == nil || p.Target == other ||
+		!strings.Contains(string(p.Stack), "threeTimers") || !strings.Contains(p.Error(), "boom") {
+		t.Fatalf("report %v (ID %d, target %v), stack:\n%s", p, p.ID, p.Target, p.Stack)
+	}
+	if s.IsScheduled(ids["b"]) || !s.IsScheduled(ids["a"]) {
+		t.Fatal("the panicking timer, and only it, must be removed")
+	}
+}
+
+// Without a handler a timer's panic is logged to standard error.
+func TestTimerPanicDefaultsToStderr(t *testing.T) {
+	s := NewScheduler()
+	s.Schedule(s, func(float64) { panic("timer-boom") }, 0, RepeatForever, 0, false)
+	out := captureStderr(t, func() { s.Update(0.1); s.Update(0.1) })
+	if !strings.Contains(out, "timer-boom") || !strings.Contains(out, "the timer is removed") || !strings.Contains(out, "goroutine") {
+		t.Fatalf("stderr: %q", out)
+	}
+	if len(s.timers) != 0 {
+		t.Fatal("the panicking timer must be removed")
+	}
+}
+
+// captureStderr returns what f writes to os.Stderr.
+func captureStderr(t *testing.T, f func()) string {
+	t.Helper()
+	rd, wr, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := os.Stderr
+	os.Stderr = wr
+	done := make(chan []byte)
+	go func() { b, _ := io.ReadAll(rd); done <- b }()
+	func() {
+		defer func() { os.Stderr = saved; wr.Close() }()
+		f()
+	}()
+	return string(<-done)
+}
+
+// ScheduleKey: the same (target, key) is one timer, updated in place (new
+// function, interval, repeat; same ID, accumulated time kept); another key
+// or another target is another timer.
+func TestScheduleKeyUpdatesInPlace(t *testing.T) {
+	s := NewScheduler()
+	var r rec
+	frame := 0
+	tgt, tgt2 := &struct{ int }{1}, &struct{ int }{2}
+	id := s.ScheduleKey(tgt, "k", func(dt float64) { r.add("a f%d %.3f", frame, dt) }, 0.5, RepeatForever, 0)
+	frames(s, &frame, 3, 0.125) // f1 primes; f2, f3 accumulate 0.25
+	if again := s.ScheduleKey(tgt, "k", func(dt float64) { r.add("b f%d %.3f", frame, dt) }, 0.375, RepeatForever, 0); again != id {
+		t.Fatalf("same identity got a new timer: %d, want %d", again, id)
+	}
+	other := s.ScheduleKey(tgt, "k2", func(float64) {}, 10, RepeatForever, 0)
+	elsewhere := s.ScheduleKey(tgt2, "k", func(float64) {}, 10, RepeatForever, 0)
+	if other == id || elsewhere == id || other == elsewhere {
+		t.Fatal("another key or another target must be another timer")
+	}
+	frames(s, &frame, 4, 0.125)
+	// Kept 0.25: 0.375 reached at f4; then every three frames.
+	r.check(t, "b f4 0.375", "b f7 0.375")
+	if !s.IsScheduledKey(tgt, "k") || !s.IsScheduled(id) || s.IsScheduledKey(tgt, "none") {
+		t.Fatal("IsScheduledKey")
+	}
+	s.UnscheduleKey(tgt, "k")
+	if s.IsScheduledKey(tgt, "k") || s.IsScheduled(id) {
+		t.Fatal("UnscheduleKey left the timer")
+	}
+	frames(s, &frame, 4, 0.125)
+	r.check(t)
+	if fresh := s.ScheduleKey(tgt, "k", func(float64) {}, 1, 0, 0); fresh == id || fresh == 0 {
+		t.Fatal("a removed identity must get a new timer")
+	}
+}
+
+// ScheduleKey's repeat counts the fires already made, and its delay only
+// applies before the first fire.
+func TestScheduleKeyRepeatAndDelay(t *testing.T) {
+	s := NewScheduler()
+	var r rec
+	frame := 0
+	tgt := &struct{ int }{}
+	fn := func(dt float64) { r.add("f%d", frame) }
+	s.ScheduleKey(tgt, "k", fn, 0, 5, 0)
+	frames(s, &frame, 3, 0.1) // fires at f2, f3
+	if id := s.ScheduleKey(tgt, "k", fn, 0, 1, 0); id != 0 || s.IsScheduledKey(tgt, "k") {
+		t.Fatal("a repeat already used up must end the timer at once")
+	}
+	s.ScheduleKey(tgt, "d", fn, 0, RepeatForever, 0)
+	s.ScheduleKey(tgt, "d", fn, 0, RepeatForever, 0.25) // not fired yet: the delay applies
+	frames(s, &frame, 5, 0.1)                           // f4 primes; 0.3 reached at f7
+	r.check(t, "f2", "f3", "f7", "f8")
+	s.ScheduleKey(tgt, "d", fn, 0, RepeatForever, 10) // fired already: no delay
+	frames(s, &frame, 1, 0.1)
+	r.check(t, "f9")
 }
 
 // steadyScheduler builds a scheduler with nTimers timers over 100 targets and

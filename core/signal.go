@@ -1,6 +1,9 @@
 package core
 
-import "sort"
+import (
+	"runtime/debug"
+	"sort"
+)
 
 // Signal is a typed, synchronous event with any number of listeners.
 //
@@ -17,13 +20,20 @@ import "sort"
 //   - Emit allocates nothing as long as the set of listeners does not change;
 //   - Emit may be called again from inside a listener: the nested Emit calls
 //     every listener subscribed when it starts, and the outer Emit then goes on
-//     where it left off.
+//     where it left off;
+//   - a listener that panics is blamed, not the caller of Emit: the panic is
+//     recovered, the listener is removed, the panic is reported (see
+//     SetPanicHandler) and Emit goes on with the next listener, so no
+//     listener is skipped or called twice. SetPanicFatal makes the panic
+//     propagate instead, after the listener is removed.
 type Signal[T any] struct {
 	entries  []signalEntry[T] // ascending id order; dead entries removed by compact
 	nextID   uint64
 	live     int  // listeners not removed
 	emitting int  // depth of Emit calls in progress
 	dirty    bool // entries holds dead entries waiting for compact
+	fatal    bool // SetPanicFatal's
+	onPanic  func(*ListenerPanic)
 }
 
 type signalEntry[T any] struct {
@@ -79,8 +89,9 @@ func (s *Signal[T]) kill(i int) {
 
 // Emit calls every listener subscribed when Emit starts, in subscription order,
 // with v; see the type's documentation for additions and removals meanwhile.
-// If a listener panics, the panic propagates to the caller of Emit and the
-// signal stays consistent.
+// A listener's panic is recovered and reported, and that listener is removed
+// (see the type's documentation); in fatal mode the panic propagates to the
+// caller of Emit as a *ListenerPanic, and the signal stays consistent.
 func (s *Signal[T]) Emit(v T) {
 	n := len(s.entries)
 	if n == 0 {
@@ -88,20 +99,67 @@ func (s *Signal[T]) Emit(v T) {
 	}
 	s.emitting++
 	defer s.endEmit()
-	for i := 0; i < n; i++ {
+	for i := 0; i < n; {
+		i = s.walk(i, n, v)
+	}
+}
+
+// walk calls the listeners from index from up to n and returns n. After a
+// panic it returns the index of the next listener, so that Emit resumes
+// there: one deferred recover per walk, not one per listener.
+func (s *Signal[T]) walk(from, n int, v T) (i int) {
+	var fn func(T)
+	defer s.recoverWalk(&i, n, &fn)
+	for i = from; i < n; i++ {
 		// Index afresh each time: a listener may append and reallocate entries.
 		// Entries before n never move while emitting > 0.
 		e := &s.entries[i]
 		if e.dead {
 			continue
 		}
-		fn := e.fn
+		fn = e.fn
 		if e.once {
 			s.kill(i)
 		}
 		fn(v)
 	}
+	return n
 }
+
+// recoverWalk removes and reports the listener at *i if it panicked, and
+// moves *i past it. A walk that returns normally has *i == n: then recover
+// is not even called, which keeps Emit cheap.
+func (s *Signal[T]) recoverWalk(i *int, n int, fn *func(T)) {
+	if *i >= n {
+		return
+	}
+	r := recover()
+	if r == nil {
+		return
+	}
+	at := *i
+	*i = at + 1
+	if !s.entries[at].dead {
+		s.kill(at)
+	}
+	p := &ListenerPanic{Listener: funcName(*fn), Value: r, Stack: debug.Stack()}
+	reportPanic(s.onPanic, s.fatal, p, r, p.Stack, "the listener is removed")
+}
+
+// SetPanicHandler makes h receive the report of every panic recovered from a
+// listener of s, after the listener is removed; nil (the default) logs the
+// report and its stack to standard error. h runs inside the recovering
+// Emit: if h panics, that panic propagates to the caller of Emit, with the
+// signal consistent.
+func (s *Signal[T]) SetPanicHandler(h func(*ListenerPanic)) { s.onPanic = h }
+
+// SetPanicFatal switches fatal mode on or off (off by default). In fatal
+// mode a listener's panic is still reported to the handler and the listener
+// is still removed, but then the panic propagates to the caller of Emit as a
+// *ListenerPanic (one that already is a *ListenerPanic or *TimerPanic, from a
+// nested emit or update in fatal mode, propagates unchanged, without a second
+// report). Meant for tests.
+func (s *Signal[T]) SetPanicFatal(fatal bool) { s.fatal = fatal }
 
 func (s *Signal[T]) endEmit() {
 	s.emitting--

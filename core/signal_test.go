@@ -3,6 +3,7 @@ package core
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -194,8 +195,11 @@ func TestSignalCompactsAfterOutermostEmit(t *testing.T) {
 	}
 }
 
-func TestSignalPanicLeavesSignalUsable(t *testing.T) {
+// In fatal mode a listener's panic propagates as a *ListenerPanic, after the
+// listener is removed; the signal stays usable.
+func TestSignalPanicFatalLeavesSignalUsable(t *testing.T) {
 	var s Signal[int]
+	s.SetPanicFatal(true)
 	var r rec
 	var offB func()
 	s.On(func(v int) {
@@ -206,19 +210,98 @@ func TestSignalPanicLeavesSignalUsable(t *testing.T) {
 		}
 	})
 	offB = s.On(func(v int) { r.add("b%d", v) })
+	s.On(func(v int) { r.add("c%d", v) })
 	func() {
 		defer func() {
-			if recover() == nil {
-				t.Fatal("panic did not propagate")
+			if p, ok := recover().(*ListenerPanic); !ok || p.Value != "boom" {
+				t.Fatalf("want a *ListenerPanic, got %#v", p)
 			}
 		}()
 		s.Emit(1)
 	}()
-	if s.emitting != 0 || len(s.entries) != 1 {
-		t.Fatalf("emitting = %d, entries = %d after panic", s.emitting, len(s.entries))
+	if s.emitting != 0 || len(s.entries) != 1 || s.Len() != 1 {
+		t.Fatalf("emitting = %d, entries = %d, Len = %d after panic", s.emitting, len(s.entries), s.Len())
 	}
 	s.Emit(2)
-	r.check(t, "a1", "a2")
+	r.check(t, "a1", "c2")
+}
+
+// A panicking listener is blamed, not the code that called Emit: Emit
+// returns normally, the listener is removed and reported, and every other
+// listener runs once (none skipped, none twice), also in a nested Emit.
+func TestSignalListenerPanicIsBlamedOnListener(t *testing.T) {
+	var s Signal[int]
+	var reports []*ListenerPanic
+	s.SetPanicHandler(func(p *ListenerPanic) { reports = append(reports, p) })
+	var r rec
+	s.On(func(v int) { r.add("a%d", v) })
+	s.On(panicky)
+	s.Once(func(v int) {
+		r.add("once%d", v)
+		panic("once-boom")
+	})
+	s.On(func(v int) {
+		r.add("d%d", v)
+		if v == 1 {
+			s.Emit(2) // nested: b and once are gone already
+		}
+	})
+	emitterReturned := false
+	func() {
+		defer func() {
+			if recover() != nil {
+				t.Fatal("a listener's panic reached the caller of Emit")
+			}
+		}()
+		s.Emit(1)
+		emitterReturned = true
+	}()
+	if !emitterReturned {
+		t.Fatal("Emit did not return")
+	}
+	r.check(t, "a1", "once1", "d1", "a2", "d2")
+	if s.Len() != 2 || len(reports) != 2 {
+		t.Fatalf("Len = %d, reports = %d; want 2, 2", s.Len(), len(reports))
+	}
+	if p := reports[0]; p.Value != "panicky" || !strings.Contains(p.Listener, "panicky") ||
+		!strings.Contains(string(p.Stack), "panicky") || !strings.Contains(p.Error(), "panicky") {
+		t.Fatalf("report %v, listener %q", p, p.Listener)
+	}
+	if reports[1].Value != "once-boom" || reports[1].Listener == "" {
+		t.Fatalf("once report %+v", reports[1])
+	}
+}
+
+func panicky(int) { panic("panicky") }
+
+// Without a handler a listener's panic is logged to standard error.
+func TestSignalPanicDefaultsToStderr(t *testing.T) {
+	var s Signal[int]
+	s.On(func(int) { panic("signal-boom") })
+	out := captureStderr(t, func() { s.Emit(1) })
+	if !strings.Contains(out, "signal-boom") || !strings.Contains(out, "the listener is removed") || s.Len() != 0 {
+		t.Fatalf("stderr %q, Len %d", out, s.Len())
+	}
+}
+
+// A fatal panic from a nested emit passes through an outer fatal emit
+// unchanged, naming the listener that really panicked.
+func TestSignalNestedFatalPanicPassesThrough(t *testing.T) {
+	var outer, inner Signal[int]
+	outer.SetPanicFatal(true)
+	inner.SetPanicFatal(true)
+	inner.On(panicky)
+	outer.On(func(v int) { inner.Emit(v) })
+	defer func() {
+		p, ok := recover().(*ListenerPanic)
+		if !ok || p.Value != "panicky" {
+			t.Fatalf("want the inner *ListenerPanic unchanged, got %#v", p)
+		}
+		if outer.Len() != 0 || inner.Len() != 0 {
+			t.Fatal("both listeners must be removed")
+		}
+	}()
+	outer.Emit(1)
 }
 
 func TestSignalNilListenerPanics(t *testing.T) {

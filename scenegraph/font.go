@@ -3,8 +3,11 @@ package scenegraph
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
+	"weak"
 
+	"github.com/tact-engine/tact/render"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gomono"
 	"golang.org/x/image/font/gofont/goregular"
@@ -13,18 +16,67 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// Font is a parsed TrueType or OpenType font. It is immutable once ParseFont
-// returns it, so one Font may be shared by any number of Labels, scenes and
-// goroutines. Glyphs are rasterized per pixel size by a GlyphCache; the Font
-// itself holds no per-size state.
+// Font is a parsed TrueType or OpenType font. Its glyph data is immutable
+// once ParseFont returns it, so one Font may be shared by any number of
+// Labels, scenes and goroutines. Glyphs are rasterized per pixel size by a
+// GlyphCache; the Font itself holds no per-size state, only (under a lock)
+// weak references to the caches that hold atlases of it, so that Release can
+// free them.
 type Font struct {
 	name string
 	sf   *sfnt.Font
+
+	mu     sync.Mutex
+	caches []weak.Pointer[GlyphCache] // caches holding atlases of the font
 }
 
 // Name returns the name the font was parsed under (the file name given to
 // ParseFont).
 func (f *Font) Name() string { return f.name }
+
+// Release frees the font's glyph atlases in every GlyphCache that holds
+// some, as [GlyphCache.Forget] does for each: their textures' deletes are
+// recorded in fr (executed after fr's draws, on the render thread), their
+// pixels are dropped and the caches no longer reference the font, so that
+// once its other users drop it the Font and its atlases are garbage. Call
+// it when the font is unloaded, on the main thread, with a frame of the
+// renderer the caches draw for (in a Game: the frame being recorded; every
+// scene shares one cache). The Font stays usable: a Label still drawing
+// with it rasterizes its glyphs again. Releasing twice, or a font that
+// never drew, records nothing.
+func (f *Font) Release(fr *render.Frame) {
+	f.mu.Lock()
+	caches := make([]*GlyphCache, 0, len(f.caches))
+	for _, w := range f.caches {
+		if c := w.Value(); c != nil {
+			caches = append(caches, c)
+		}
+	}
+	f.caches = nil
+	f.mu.Unlock()
+	for _, c := range caches {
+		c.Forget(fr, f)
+	}
+}
+
+// addCache records that c holds an atlas of f (once), dropping references
+// to caches that were garbage collected.
+func (f *Font) addCache(c *GlyphCache) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.caches = slices.DeleteFunc(f.caches, func(x weak.Pointer[GlyphCache]) bool { return x.Value() == nil })
+	if w := weak.Make(c); !slices.Contains(f.caches, w) {
+		f.caches = append(f.caches, w)
+	}
+}
+
+// forgetCache records that c holds no atlas of f any more.
+func (f *Font) forgetCache(c *GlyphCache) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	w := weak.Make(c)
+	f.caches = slices.DeleteFunc(f.caches, func(x weak.Pointer[GlyphCache]) bool { return x == w || x.Value() == nil })
+}
 
 // fontHinting is used for every metric and every outline: no hinting, so that
 // advances scale linearly and layout widths do not depend on the atlas.

@@ -3,6 +3,7 @@ package scenegraph
 import (
 	"image"
 	"image/draw"
+	"weak"
 
 	"github.com/tact-engine/tact/render"
 	"golang.org/x/image/font/sfnt"
@@ -25,6 +26,10 @@ const (
 	preloadMaxPixels = 64
 )
 
+// DefaultMaxAtlasesPerFont is the per-font atlas bound of a GlyphCache whose
+// MaxAtlasesPerFont is 0.
+const DefaultMaxAtlasesPerFont = 8
+
 // GlyphCache keeps glyph atlases: one RGBA8 texture per font and pixel size,
 // with white glyphs whose coverage is in alpha, packed on shelves. Glyphs are
 // rasterized on first use and uploaded through the frame being recorded (the
@@ -32,19 +37,54 @@ const (
 // everything into a new texture and deleting the old one through the frame
 // (after its draws, so glyphs recorded earlier in that frame still sample
 // it). Atlases stop growing at 4096×4096; a glyph that does not fit then
-// draws nothing. Atlases live until Release: a cache a scene made for itself
-// keeps its textures until the renderer closes, so games share one (the
-// runtime's Game does).
+// draws nothing.
+//
+// Atlases are bounded per font: when a Label needs a new pixel size of a
+// font that already has MaxAtlasesPerFont atlases here, the cache first
+// evicts that font's least recently used atlases that no Label drew with in
+// the frame being recorded or the one before (labels drawn later in this
+// frame are then not made to rasterize again), so a label animating its
+// FontSize keeps at most MaxAtlasesPerFont atlases of its font alive; more
+// are kept only while more sizes of the font than that are drawn in two
+// consecutive frames, and the next new size evicts the surplus. Evicting an
+// atlas deletes its texture through the frame (after the frame's draws) and
+// drops its pixels; a Label whose atlas was evicted rasterizes its glyphs
+// again the next time it draws, and draws the same. The cache tells frames
+// apart by the *render.Frame and its recording position, so it needs no
+// per-frame call.
+//
+// Atlases otherwise live until they are freed: Forget frees one font's,
+// [Font.Release] a font's in every cache, Release all of them. A cache a
+// scene made for itself keeps its textures until the renderer closes, so
+// games share one (the runtime's Game does).
 //
 // The textures belong to one renderer's handle space: use a GlyphCache only
-// with frames of one Renderer (or one render.NewFrame). It is used on the
-// main thread during extraction and is not safe for concurrent use. The zero
-// value is an empty cache, like NewGlyphCache's.
+// with frames of one Renderer (or one render.NewFrame), and free its atlases
+// through a frame of that renderer. It is used on the main thread during
+// extraction and is not safe for concurrent use. The zero value is an empty
+// cache, like NewGlyphCache's.
 type GlyphCache struct {
+	// MaxAtlasesPerFont bounds the atlases (pixel sizes) the cache keeps per
+	// font; 0 means DefaultMaxAtlasesPerFont, and 1 counts as 2 (the atlases
+	// of the current and previous frames are kept). Lowering it takes effect
+	// when a font next needs a new atlas.
+	MaxAtlasesPerFont int
+
 	atlases []*glyphAtlas
 	rgba    []byte // scratch: RGBA8 expansion of an upload
 	buf     sfnt.Buffer
 	rast    vector.Rasterizer
+
+	// Recency: tick counts atlas uses; an atlas whose lastUse is after
+	// frameStart was drawn with in the frame being recorded, after
+	// prevStart in that frame or the one before.
+	tick, frameStart, prevStart uint64
+	// Where the last label drew: its frame, that frame's number and
+	// recording position. Within one recording passes and items only grow,
+	// so a different frame, number, or an earlier position is a new frame.
+	markFrame             weak.Pointer[render.Frame]
+	markNumber            uint64
+	markPasses, markItems int
 }
 
 // NewGlyphCache returns an empty cache; it creates no texture until a Label
@@ -52,7 +92,7 @@ type GlyphCache struct {
 func NewGlyphCache() *GlyphCache { return &GlyphCache{} }
 
 // Textures returns the number of atlas textures the cache holds (one per font
-// and pixel size that has been drawn).
+// and pixel size that has been drawn and not freed or evicted).
 func (c *GlyphCache) Textures() int {
 	n := 0
 	for _, a := range c.atlases {
@@ -63,20 +103,132 @@ func (c *GlyphCache) Textures() int {
 	return n
 }
 
+// Atlases returns the number of atlases (pixel sizes) the cache holds for
+// font, or for every font if font is nil.
+func (c *GlyphCache) Atlases(font *Font) int {
+	n := 0
+	for _, a := range c.atlases {
+		if font == nil || a.font == font {
+			n++
+		}
+	}
+	return n
+}
+
 // Release records a DeleteTexture in f for every atlas texture and empties
-// the cache. Labels that drew through it rasterize and upload their glyphs
-// again the next time they draw.
+// the cache, dropping the atlases' pixels. Labels that drew through it
+// rasterize and upload their glyphs again the next time they draw.
 func (c *GlyphCache) Release(f *render.Frame) {
 	for _, a := range c.atlases {
-		if a.tex != 0 {
-			f.DeleteTexture(a.tex)
-		}
-		a.released = true
-		a.tex = 0
-		a.pix, a.img, a.entries, a.index, a.shelves = nil, image.Alpha{}, nil, nil, nil
+		font := a.font
+		c.free(f, a)
+		font.forgetCache(c)
 	}
 	clear(c.atlases)
 	c.atlases = c.atlases[:0]
+}
+
+// Forget frees every atlas of font in the cache: it records a DeleteTexture
+// in f for each atlas texture (run after f's draws, so glyphs recorded
+// earlier in f still draw), drops the atlases' pixels and removes them, so
+// that the cache no longer references font. It returns the number of
+// atlases freed. A Label still drawing with font rasterizes its glyphs again
+// (a new atlas) the next time it draws. f must belong to the renderer the
+// cache draws for.
+func (c *GlyphCache) Forget(f *render.Frame, font *Font) int {
+	n := 0
+	for i := 0; i < len(c.atlases); {
+		if a := c.atlases[i]; a.font == font {
+			c.free(f, a)
+			c.removeAt(i)
+			n++
+			continue
+		}
+		i++
+	}
+	if font != nil {
+		font.forgetCache(c)
+	}
+	return n
+}
+
+// free deletes a's texture through f and drops its memory; Labels holding a
+// see released and look their atlas up again.
+func (c *GlyphCache) free(f *render.Frame, a *glyphAtlas) {
+	if a.tex != 0 {
+		f.DeleteTexture(a.tex)
+	}
+	a.released = true
+	a.tex = 0
+	a.font = nil
+	a.pix, a.img, a.entries, a.index, a.shelves = nil, image.Alpha{}, nil, nil, nil
+	a.dirty, a.resized = image.Rectangle{}, false
+}
+
+// removeAt removes c.atlases[i] (order is not kept).
+func (c *GlyphCache) removeAt(i int) {
+	last := len(c.atlases) - 1
+	c.atlases[i] = c.atlases[last]
+	c.atlases[last] = nil
+	c.atlases = c.atlases[:last]
+}
+
+func (c *GlyphCache) maxPerFont() int {
+	if c.MaxAtlasesPerFont > 0 {
+		return max(c.MaxAtlasesPerFont, 2)
+	}
+	return DefaultMaxAtlasesPerFont
+}
+
+// beginDraw is called before a Label draws into f: it notices a new frame
+// (see markFrame), which makes every atlas unused in the current frame.
+func (c *GlyphCache) beginDraw(f *render.Frame) {
+	np, ni := len(f.Passes()), len(f.Items())
+	if c.markFrame.Value() != f || f.Number() != c.markNumber ||
+		np < c.markPasses || (np == c.markPasses && ni < c.markItems) {
+		c.prevStart, c.frameStart = c.frameStart, c.tick
+		if c.markFrame.Value() != f {
+			c.markFrame = weak.Make(f)
+		}
+	}
+	c.markNumber, c.markPasses, c.markItems = f.Number(), np, ni
+}
+
+// endDraw is called after a Label drew into f: it moves the mark past the
+// label's items, so that the next recording of f, which draws the label
+// again at an earlier position, reads as a new frame.
+func (c *GlyphCache) endDraw(f *render.Frame) {
+	c.markPasses, c.markItems = len(f.Passes()), len(f.Items())
+}
+
+// use marks a as drawn with in the current frame.
+func (c *GlyphCache) use(a *glyphAtlas) {
+	c.tick++
+	a.lastUse = c.tick
+}
+
+// evict frees the least recently used atlases of font not drawn with in the
+// current or previous frame until fewer than the bound remain (or none of
+// the rest can go).
+func (c *GlyphCache) evict(f *render.Frame, font *Font) {
+	limit := c.maxPerFont()
+	for {
+		n, victim := 0, -1
+		for i, a := range c.atlases {
+			if a.font != font {
+				continue
+			}
+			n++
+			if a.lastUse <= c.prevStart && (victim < 0 || a.lastUse < c.atlases[victim].lastUse) {
+				victim = i
+			}
+		}
+		if n < limit || victim < 0 {
+			return
+		}
+		c.free(f, c.atlases[victim])
+		c.removeAt(victim)
+	}
 }
 
 // glyphEntry is one rasterized glyph: its rectangle in the atlas (w == 0:
@@ -94,9 +246,10 @@ type shelf struct{ y, h, x int }
 // moved, so an entry index stays valid for the atlas's life, across growth.
 type glyphAtlas struct {
 	cache    *GlyphCache
-	font     *Font
+	font     *Font // nil once released
 	px       int
 	released bool
+	lastUse  uint64 // cache tick of the last draw with it
 
 	tex     render.TextureID
 	w, h    int
@@ -111,17 +264,20 @@ type glyphAtlas struct {
 }
 
 // atlas returns the atlas of font f at px pixels, creating it (without a
-// texture yet) on first use.
-func (c *GlyphCache) atlas(f *Font, px int) *glyphAtlas {
+// texture yet) on first use, after evicting f's least recently used atlases
+// (their deletes recorded in fr) if f is at the bound.
+func (c *GlyphCache) atlas(fr *render.Frame, f *Font, px int) *glyphAtlas {
 	for _, a := range c.atlases {
 		if a.font == f && a.px == px {
 			return a
 		}
 	}
+	c.evict(fr, f)
 	a := &glyphAtlas{cache: c, font: f, px: px, index: make(map[sfnt.GlyphIndex]int32)}
 	a.setSize(atlasInitialSize, atlasInitialSize)
 	a.bottom = glyphPadding
 	c.atlases = append(c.atlases, a)
+	f.addCache(c)
 	if px <= preloadMaxPixels {
 		for r := rune(0x20); r < 0x7f; r++ {
 			if g, err := f.sf.GlyphIndex(&c.buf, r); err == nil {

@@ -60,7 +60,8 @@ type Label struct {
 	Font *Font
 	// FontSize is the em size in local units (pixels at scale 1); 0 means
 	// DefaultFontSize. Glyphs are rasterized at the nearest whole pixel
-	// size, at most 512: scale the node for larger or animated sizes.
+	// size, at most 512, one atlas per size (a GlyphCache keeps a bounded
+	// number per font): scale the node for larger or animated sizes.
 	FontSize float32
 	// Color tints the white glyphs (straight alpha).
 	Color render.Color
@@ -391,14 +392,18 @@ func (l *Label) Render(v *View) {
 	if s.Glyphs == nil {
 		s.Glyphs = NewGlyphCache()
 	}
+	c := s.Glyphs
+	c.beginDraw(v.Frame)
 	a := la.atlas
-	if !la.resolved || a == nil || a.released || a.cache != s.Glyphs {
-		a = s.Glyphs.atlas(la.key.font, la.key.px)
+	if !la.resolved || a == nil || a.released || a.cache != c {
+		// A new layout, or the atlas was evicted or freed: (re)rasterize.
+		a = c.atlas(v.Frame, la.key.font, la.key.px)
 		for i := range la.quads {
 			la.quads[i].entry = a.lookup(la.quads[i].glyph)
 		}
 		la.atlas, la.resolved = a, true
 	}
+	c.use(a)
 	a.flush(v.Frame)
 
 	rs := &v.sprite
@@ -428,6 +433,7 @@ func (l *Label) Render(v *View) {
 		rs.UV = mgl32.Vec4{float32(e.x) * iw, float32(e.y) * ih, float32(e.x+e.w) * iw, float32(e.y+e.h) * ih}
 		v.Frame.DrawSprite(rs)
 	}
+	c.endDraw(v.Frame)
 	v.rendered++
 }
 

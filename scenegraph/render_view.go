@@ -63,6 +63,11 @@ func (v *View) Visible(center mgl32.Vec3, radius float32) bool {
 	return true
 }
 
+// Depth returns p's normalized depth under the view, larger is farther: the
+// depth every 2D renderable (sprites, labels, animations, particles) puts in
+// its draw items' sort key, so that they order the same way.
+func (v *View) Depth(p mgl32.Vec3) float32 { return v.depthOf(p) }
+
 // depthOf returns p's normalized depth under the view (larger is farther),
 // the sort depth of draw items.
 func (v *View) depthOf(p mgl32.Vec3) float32 {

@@ -17,6 +17,11 @@ type ShaderError struct {
 	Message string
 }
 
+// SourceFile returns the name of the shader source that failed. Packages
+// that must not import a backend (the asset manager) find shader errors by
+// this method.
+func (e *ShaderError) SourceFile() string { return e.File }
+
 // Error returns "file:line: message" (or "file: message" without a line).
 func (e *ShaderError) Error() string {
 	if e.Line > 0 {

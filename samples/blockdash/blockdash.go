@@ -17,9 +17,9 @@ package blockdash
 
 import (
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -28,7 +28,7 @@ import (
 var Sample = sample.Sample{
 	Name:        "blockdash",
 	Description: "a small platformer: run, jump, collect coins, stomp enemies (arrows/WASD/gamepad, R restarts)",
-	Configure: func(cfg *runtime.Config) {
+	Configure: func(cfg *tact.Config) {
 		cfg.Width, cfg.Height = Width, Height
 		if cfg.Title == "" {
 			cfg.Title = "Tact - blockdash"
@@ -83,7 +83,7 @@ var enemies = []struct{ y, minX, maxX float32 }{
 
 // Start builds the level. The Game calls it at launch and again on every
 // Restart, so everything a run needs is created here, fresh.
-func Start(g *runtime.Game) (*scenegraph.Scene, error) {
+func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	f := g.Renderer().Frame()
 	tex := makeTextures(f)
 
@@ -200,7 +200,7 @@ func (t *textureOwner) OnDestroy() {
 // ground by hopping in its way. The run is deterministic with a fixed dt
 // (the same frames do the same thing every time), which is what makes a
 // frame-numbered script like this one possible.
-func Script(g *runtime.Game, frame uint64) {
+func Script(g *tact.Game, frame uint64) {
 	for _, e := range script {
 		if e.frame == frame {
 			g.Input().InjectKey(e.key, e.down)

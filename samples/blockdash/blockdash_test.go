@@ -5,10 +5,11 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
 	"github.com/tact-engine/tact/scenegraph"
@@ -31,10 +32,10 @@ type world struct {
 // instrumented returns Sample with a Start that records the scene's parts
 // into *w (the latest ones, after a restart) and then calls setup, if any,
 // with the number of the start (0 for the launch, 1 after a first restart).
-func instrumented(w *world, setup func(g *runtime.Game, w *world, start int)) sample.Sample {
+func instrumented(w *world, setup func(g *tact.Game, w *world, start int)) sample.Sample {
 	s := Sample
 	starts := 0
-	s.Start = func(g *runtime.Game) (*scenegraph.Scene, error) {
+	s.Start = func(g *tact.Game) (*scenegraph.Scene, error) {
 		sc, err := Start(g)
 		if err != nil {
 			return nil, err
@@ -76,7 +77,7 @@ func find[T scenegraph.Behavior](root *scenegraph.Node) T {
 
 // run runs s headless for frames frames, with its script if script is true,
 // and checks that the last frame is a full-size, non-blank picture.
-func run(t *testing.T, s sample.Sample, frames uint64, script bool) (*runtime.Game, *image.RGBA) {
+func run(t *testing.T, s sample.Sample, frames uint64, script bool) (*tact.Game, *image.RGBA) {
 	t.Helper()
 	if !script {
 		s.Script = nil
@@ -94,7 +95,7 @@ func run(t *testing.T, s sample.Sample, frames uint64, script bool) (*runtime.Ga
 func TestScriptedRun(t *testing.T) {
 	var w world
 	stomps := 0
-	s := instrumented(&w, func(g *runtime.Game, w *world, _ int) {
+	s := instrumented(&w, func(g *tact.Game, w *world, _ int) {
 		w.level.EnemyStomped.On(func(*scenegraph.Node) { stomps++ })
 	})
 	_, img := run(t, s, 180, true)
@@ -134,7 +135,7 @@ func TestStompDestroysEnemyMidFrame(t *testing.T) {
 		checked  bool
 		stompPos mgl32.Vec3
 	)
-	s := instrumented(&w, func(g *runtime.Game, w *world, _ int) {
+	s := instrumented(&w, func(g *tact.Game, w *world, _ int) {
 		// Drop the player onto the first (ground) enemy.
 		ep := find[*Enemy](w.level.Node()).Node().Position()
 		w.player.Node().SetPositionXY(ep[0], ep[1]+EnemyHeight/2+PlayerHeight/2+8)
@@ -146,7 +147,7 @@ func TestStompDestroysEnemyMidFrame(t *testing.T) {
 			// deferred-destroy step.
 			duringOK = n.IsValid() && !n.IsValidStrict() && n.Parent() != nil
 		})
-		d.EndFrame.On(func(d *runtime.Director) {
+		d.EndFrame.On(func(d *director.Director) {
 			if stomped != nil && !checked {
 				checked = true
 				afterOK = d.TotalFrames() == atFrame && !stomped.IsValid() && stomped.Parent() == nil
@@ -182,7 +183,7 @@ func TestHitGameOverAndRestart(t *testing.T) {
 		shown   bool
 		message string
 	)
-	s := instrumented(&w, func(g *runtime.Game, w *world, start int) {
+	s := instrumented(&w, func(g *tact.Game, w *world, start int) {
 		if start > 0 {
 			return // after the restart: a normal game
 		}
@@ -193,7 +194,7 @@ func TestHitGameOverAndRestart(t *testing.T) {
 		ep := find[*Enemy](w.level.Node()).Node().Position()
 		w.player.Node().SetPositionXY(ep[0]+EnemyWidth/2+PlayerWidth/2+2, 40+PlayerHeight/2)
 		w.level.GameOver.On(func(int) { overAt = g.Director().TotalFrames() })
-		g.Director().EndFrame.On(func(d *runtime.Director) {
+		g.Director().EndFrame.On(func(d *director.Director) {
 			if overAt != 0 && d.TotalFrames() == overAt {
 				// The state at the end of the game-over frame.
 				shown = first.messageNode.ActiveInHierarchy()
@@ -202,7 +203,7 @@ func TestHitGameOverAndRestart(t *testing.T) {
 		})
 	})
 	// Press R at frame 10, well after the hit.
-	s.Script = func(g *runtime.Game, frame uint64) {
+	s.Script = func(g *tact.Game, frame uint64) {
 		switch frame {
 		case 10:
 			g.Input().InjectKey(platform.KeyR, true)

@@ -3,8 +3,8 @@ package blockdash
 import (
 	"strconv"
 
+	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/scenegraph"
 )
 
@@ -138,11 +138,11 @@ func livesText(n int) string { return "Lives: " + strconv.Itoa(n) }
 // function again, so a restart is a fresh level, not a reset of each object.
 type Restarter struct {
 	scenegraph.Component
-	game *runtime.Game
+	game *tact.Game
 }
 
 // NewRestarter returns a Restarter for g.
-func NewRestarter(g *runtime.Game) *Restarter { return &Restarter{game: g} }
+func NewRestarter(g *tact.Game) *Restarter { return &Restarter{game: g} }
 
 // Update watches for the restart buttons.
 func (r *Restarter) Update(float64) {

@@ -6,30 +6,32 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/platform/platformtest"
-	"github.com/tact-engine/tact/runtime"
+	"github.com/tact-engine/tact/replay"
 )
 
 // replayConfig runs blockdash without a window or GL: replay checks state,
 // not pictures.
-func replayConfig(frames uint64) runtime.Config {
-	cfg := runtime.Config{NoGraphics: true, FixedDT: 1.0 / 60, MaxFrames: frames, PanicFatal: true}
+func replayConfig(frames uint64) tact.Config {
+	cfg := tact.Config{NoGraphics: true, FixedDT: 1.0 / 60, MaxFrames: frames, PanicFatal: true}
 	Sample.Configure(&cfg)
 	return cfg
 }
 
 // recordBlockdash plays the sample's script, recording its input and its
 // state at every frame.
-func recordBlockdash(t *testing.T, frames uint64) (*runtime.Recording, *runtime.StateTrail) {
+func recordBlockdash(t *testing.T, frames uint64) (*replay.Recording, *replay.StateTrail) {
 	t.Helper()
-	g := runtime.NewGame(replayConfig(frames))
-	var rec *runtime.Recorder
-	var trail *runtime.StateTrail
-	g.GameInited.On(func(g *runtime.Game) {
-		rec = runtime.NewRecorder(g.Director(), g.Input())
-		trail = runtime.TrackState(g.Director())
-		g.Director().EndFrame.On(func(d *runtime.Director) { Script(g, d.TotalFrames()) })
+	g := tact.NewGame(replayConfig(frames))
+	var rec *replay.Recorder
+	var trail *replay.StateTrail
+	g.GameInited.On(func(g *tact.Game) {
+		rec = replay.NewRecorder(g.Director(), g.Input())
+		trail = replay.TrackState(g.Director())
+		g.Director().EndFrame.On(func(d *director.Director) { Script(g, d.TotalFrames()) })
 	})
 	var err error
 	platformtest.Do(func() { err = g.Run(Start) })
@@ -40,15 +42,15 @@ func recordBlockdash(t *testing.T, frames uint64) (*runtime.Recording, *runtime.
 }
 
 // replayBlockdash runs the sample again, driven by rec alone.
-func replayBlockdash(t *testing.T, rec *runtime.Recording) *runtime.StateTrail {
+func replayBlockdash(t *testing.T, rec *replay.Recording) *replay.StateTrail {
 	t.Helper()
-	g := runtime.NewGame(replayConfig(rec.Frames))
-	var trail *runtime.StateTrail
-	var p *runtime.Player
+	g := tact.NewGame(replayConfig(rec.Frames))
+	var trail *replay.StateTrail
+	var p *replay.Player
 	var perr error
-	g.GameInited.On(func(g *runtime.Game) {
-		p, perr = runtime.NewPlayer(rec, g.Director(), g.Input())
-		trail = runtime.TrackState(g.Director())
+	g.GameInited.On(func(g *tact.Game) {
+		p, perr = replay.NewPlayer(rec, g.Director(), g.Input())
+		trail = replay.TrackState(g.Director())
 	})
 	var err error
 	platformtest.Do(func() { err = g.Run(Start) })
@@ -74,7 +76,7 @@ func TestReplayBlockdash(t *testing.T) {
 	if _, err := rec.WriteTo(&file); err != nil {
 		t.Fatal(err)
 	}
-	back, err := runtime.ReadRecording("blockdash.rec", &file)
+	back, err := replay.ReadRecording("blockdash.rec", &file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +86,7 @@ func TestReplayBlockdash(t *testing.T) {
 
 	jumpAt := uint64(0)
 	for i, e := range back.Events {
-		if e.Kind == runtime.InputKeyDown && e.Key == platform.KeySpace {
+		if e.Kind == replay.InputKeyDown && e.Key == platform.KeySpace {
 			jumpAt = e.Frame
 			back.Events[i].Frame += 5 // now after its release (next event): swap to keep frame order
 			back.Events[i], back.Events[i+1] = back.Events[i+1], back.Events[i]
@@ -95,7 +97,7 @@ func TestReplayBlockdash(t *testing.T) {
 		t.Fatal("no jump in the recording")
 	}
 	err = want.Compare(replayBlockdash(t, back))
-	var m *runtime.ReplayMismatch
+	var m *replay.ReplayMismatch
 	if !errors.As(err, &m) || m.Frame != jumpAt || !strings.Contains(m.Detail, "Player") {
 		t.Fatalf("Compare = %v; want a mismatch at frame %d (the jump) on the player", err, jumpAt)
 	}

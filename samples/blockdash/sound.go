@@ -3,8 +3,8 @@ package blockdash
 import (
 	"math"
 
+	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/audio"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/scenegraph"
 )
 
@@ -26,7 +26,7 @@ func coinChime() []float32 {
 // addCoinSound plays the chime on every coin. Like the HUD and the score,
 // the sound only listens to the level's signal; with audio off
 // (g.Audio() is nil) there is nothing to play.
-func addCoinSound(g *runtime.Game, levelNode *scenegraph.Node, level *Level) {
+func addCoinSound(g *tact.Game, levelNode *scenegraph.Node, level *Level) {
 	m := g.Audio()
 	if m == nil {
 		return
@@ -35,7 +35,7 @@ func addCoinSound(g *runtime.Game, levelNode *scenegraph.Node, level *Level) {
 	if err != nil {
 		return
 	}
-	sfx := scenegraph.AddComponent(levelNode, runtime.NewAudioSource(m, g, chime))
+	sfx := scenegraph.AddComponent(levelNode, scenegraph.NewAudioSource(m, g, chime))
 	// One-shots overlap, so quick pickups each get their chime.
 	level.CoinCollected.On(func(int) { sfx.PlayOneShot(chime, 0.6) })
 }

@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
 )
 
@@ -22,7 +22,7 @@ func TestCoinChimeIsPlayed(t *testing.T) {
 	cfg.Audio, cfg.AudioOutput = true, platform.AudioConfig{Driver: "disk"}
 	var w world
 	var audioOn bool
-	s := instrumented(&w, func(g *runtime.Game, _ *world, _ int) { audioOn = g.Audio() != nil })
+	s := instrumented(&w, func(g *tact.Game, _ *world, _ int) { audioOn = g.Audio() != nil })
 	sampletest.RunConfig(t, s, cfg)
 	if !audioOn {
 		t.Fatal("the disk audio driver did not open")

@@ -21,9 +21,9 @@ import (
 	"os"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -86,11 +86,11 @@ func registerFlags(fs *flag.FlagSet) {
 
 // configure asks for the peer's window, with no vsync, and makes room for
 // the warm-up and the final screenshot frame in the run length.
-func configure(cfg *runtime.Config) {
+func configure(cfg *tact.Config) {
 	cfg.Title = "Tact bunnymark"
 	cfg.Width, cfg.Height = screenW, screenH
 	cfg.VSync = false
-	cfg.FrameRate = runtime.Uncapped // run as fast as the machine allows
+	cfg.FrameRate = tact.Uncapped // run as fast as the machine allows
 	if cfg.MaxFrames == 0 {
 		cfg.MaxFrames = defaultFrames
 	}
@@ -99,7 +99,7 @@ func configure(cfg *runtime.Config) {
 
 // start builds the scene: a camera that maps world units to window pixels
 // (origin at the bottom-left) and the bunnies.
-func start(g *runtime.Game) (*scenegraph.Scene, error) {
+func start(g *tact.Game) (*scenegraph.Scene, error) {
 	launched := g.Director().Scene() == nil // we are the Game's launch scene
 	o := Options
 	warmup := max(o.Warmup, 0)
@@ -157,7 +157,7 @@ type bunny struct {
 type Bunnies struct {
 	scenegraph.Component
 
-	game    *runtime.Game
+	game    *tact.Game
 	tex     render.TextureID
 	size    float32 // sprite side in pixels (32 × scale)
 	rng     *rand.Rand

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/platform/platformtest"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
 )
 
@@ -24,7 +24,7 @@ type pos struct{ x, y float32 }
 // run runs bunnymark headless with args (its flags), measuring frames frames,
 // with drive (if not nil) as its script, and returns the bunnies' positions in
 // the last frame, the last frame as drawn and the RESULT line.
-func run(t *testing.T, renderOnMain bool, frames uint64, drive func(*runtime.Game, uint64), args ...string) ([]pos, *image.RGBA, string) {
+func run(t *testing.T, renderOnMain bool, frames uint64, drive func(*tact.Game, uint64), args ...string) ([]pos, *image.RGBA, string) {
 	t.Helper()
 	saved, savedOut := Options, Output
 	t.Cleanup(func() { Options, Output = saved, savedOut })
@@ -40,7 +40,7 @@ func run(t *testing.T, renderOnMain bool, frames uint64, drive func(*runtime.Gam
 	s := Sample
 	// The script runs at the end of every frame: keep the positions of the
 	// last one, which is the frame the screenshot shows.
-	s.Script = func(g *runtime.Game, frame uint64) {
+	s.Script = func(g *tact.Game, frame uint64) {
 		if drive != nil {
 			drive(g, frame)
 		}
@@ -60,7 +60,7 @@ func run(t *testing.T, renderOnMain bool, frames uint64, drive func(*runtime.Gam
 	return got, last, strings.TrimSpace(out.String())
 }
 
-func findBunnies(g *runtime.Game) *Bunnies {
+func findBunnies(g *tact.Game) *Bunnies {
 	for _, n := range g.Director().Scene().Children() {
 		for _, c := range n.Components() {
 			if b, ok := c.(*Bunnies); ok {
@@ -163,7 +163,7 @@ func checkResult(t *testing.T, line string, renderOnMain bool) {
 // TestKeysChangeCount presses Up twice and Down once: 1000 more bunnies, and
 // the RESULT line says so.
 func TestKeysChangeCount(t *testing.T) {
-	drive := func(g *runtime.Game, frame uint64) {
+	drive := func(g *tact.Game, frame uint64) {
 		in := g.Input()
 		switch frame {
 		case 0, 2:
@@ -196,7 +196,7 @@ func TestSteadyFramesAllocateNothing(t *testing.T) {
 	const from, frames = 40, 100 // inside the measured frames (30 to 159)
 	for _, renderOnMain := range []bool{false, true} {
 		var before, after goruntime.MemStats
-		drive := func(g *runtime.Game, frame uint64) {
+		drive := func(g *tact.Game, frame uint64) {
 			switch frame {
 			case from:
 				goruntime.ReadMemStats(&before)

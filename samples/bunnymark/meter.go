@@ -8,7 +8,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/tact-engine/tact/runtime"
+	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/director"
 )
 
 // meter measures the run the way the peer does: after warmup frames it times
@@ -17,7 +18,7 @@ import (
 // Director's BeforeDraw and AfterDraw), and reads the Go runtime's GC and
 // allocation counters before and after. It allocates nothing per frame.
 type meter struct {
-	game           *runtime.Game
+	game           *tact.Game
 	opts           Settings
 	warmup, frames int
 
@@ -40,7 +41,7 @@ type meter struct {
 	unsubs     []func()
 }
 
-func newMeter(g *runtime.Game, o Settings, warmup, frames int) *meter {
+func newMeter(g *tact.Game, o Settings, warmup, frames int) *meter {
 	return &meter{game: g, opts: o, warmup: warmup, frames: max(frames, 1),
 		frameTimes: make([]time.Duration, 0, max(frames, 1))}
 }
@@ -50,16 +51,16 @@ func newMeter(g *runtime.Game, o Settings, warmup, frames int) *meter {
 func (m *meter) attach() {
 	d := m.game.Director()
 	m.unsubs = append(m.unsubs,
-		d.BeforeDraw.On(func(*runtime.Director) { m.drawStart = time.Now() }),
-		d.AfterDraw.On(func(*runtime.Director) {
+		d.BeforeDraw.On(func(*director.Director) { m.drawStart = time.Now() }),
+		d.AfterDraw.On(func(*director.Director) {
 			if m.measuring {
 				m.drawCPU += time.Since(m.drawStart)
 			}
 		}),
-		d.EndFrame.On(func(*runtime.Director) { m.endFrame() }),
+		d.EndFrame.On(func(*director.Director) { m.endFrame() }),
 	)
 	m.prevRate = m.game.FrameRate()
-	m.game.SetFrameRate(runtime.Uncapped)
+	m.game.SetFrameRate(tact.Uncapped)
 	if m.opts.MemProfile != "" {
 		goruntime.MemProfileRate = 512
 	}

@@ -22,9 +22,10 @@ import (
 	"fmt"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -33,7 +34,7 @@ import (
 var Sample = sample.Sample{
 	Name:        "fixedstep",
 	Description: "a body stepped at 10 Hz, drawn raw and interpolated with Director.Alpha (F cycles the frame cap)",
-	Configure: func(cfg *runtime.Config) {
+	Configure: func(cfg *tact.Config) {
 		// The point of the sample: a fixed step far slower than the frame rate.
 		cfg.FixedStep = Step
 		if cfg.Title == "" {
@@ -70,7 +71,7 @@ var (
 var FrameRates = []float64{60, 30, 144, 15}
 
 // Start builds the scene.
-func Start(g *runtime.Game) (*scenegraph.Scene, error) {
+func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	s := scenegraph.NewScene("FixedStep")
 	w, h := float32(g.Config().Width), float32(g.Config().Height)
 
@@ -137,13 +138,13 @@ type Body struct {
 	Prev, Cur float32
 
 	dir      float32
-	director *runtime.Director
+	director *director.Director
 	raw      *scenegraph.Node
 	smooth   *scenegraph.Node
 }
 
 // NewBody returns a body that reads Alpha from d and places raw and smooth.
-func NewBody(d *runtime.Director, raw, smooth *scenegraph.Node) *Body {
+func NewBody(d *director.Director, raw, smooth *scenegraph.Node) *Body {
 	return &Body{Prev: MinX, Cur: MinX, dir: 1, director: d, raw: raw, smooth: smooth}
 }
 
@@ -176,7 +177,7 @@ func (b *Body) LateUpdate(float64) {
 // RateSwitcher cycles the frame-rate cap on F and shows it.
 type RateSwitcher struct {
 	scenegraph.Component
-	game  *runtime.Game
+	game  *tact.Game
 	label *scenegraph.Label
 	index int
 }
@@ -210,7 +211,7 @@ func (r *RateSwitcher) show() {
 }
 
 // Script presses F once, a second in.
-func Script(g *runtime.Game, frame uint64) {
+func Script(g *tact.Game, frame uint64) {
 	switch frame {
 	case 60:
 		g.Input().InjectKey(platform.KeyF, true)

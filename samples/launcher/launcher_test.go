@@ -12,9 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/platform/platformtest"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
 )
@@ -159,7 +159,7 @@ func TestMenu(t *testing.T) {
 	scenes := map[uint64]string{}
 	overlay := false
 	var quitAt uint64
-	script := func(g *runtime.Game, frame uint64) {
+	script := func(g *tact.Game, frame uint64) {
 		in := g.Input()
 		if k, ok := press[frame]; ok {
 			in.InjectKey(k, true)

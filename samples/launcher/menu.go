@@ -7,9 +7,10 @@ import (
 	"path/filepath"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/scenegraph"
 )
 
@@ -37,21 +38,21 @@ func runMenu(o options, stderr io.Writer) int {
 
 // runMenuScripted is runMenu with script (if not nil) called at the end of
 // every frame, as sample.Run calls a Script: for tests.
-func runMenuScripted(o options, stderr io.Writer, script func(g *runtime.Game, frame uint64)) error {
-	cfg := runtime.Config{Title: "Tact samples", Width: menuW, Height: menuH,
+func runMenuScripted(o options, stderr io.Writer, script func(g *tact.Game, frame uint64)) error {
+	cfg := tact.Config{Title: "Tact samples", Width: menuW, Height: menuH,
 		RenderOnMain: o.renderOnMain, Headless: o.headless, MaxFrames: o.frames, ScreenshotDir: o.out}
 	l := &launcher{base: cfg, stderr: stderr}
 	l.shell.onEscape = l.escape
 	l.shell.onLaunch = l.launched
-	g := runtime.NewGame(cfg)
+	g := tact.NewGame(cfg)
 	d := g.Director()
 	if script != nil {
-		d.EndFrame.On(func(d *runtime.Director) { script(g, d.TotalFrames()) })
+		d.EndFrame.On(func(d *director.Director) { script(g, d.TotalFrames()) })
 	}
 	var shotErr error
 	if o.screenshot != "" && o.frames > 0 {
 		shotErr = fmt.Errorf("no frame was captured")
-		d.BeforeDraw.On(func(d *runtime.Director) {
+		d.BeforeDraw.On(func(d *director.Director) {
 			if d.TotalFrames()+1 == o.frames {
 				g.Screenshot(func(img *image.RGBA) {
 					shotErr = writePNG(filepath.Join(o.screenshot, "launcher.png"), img)
@@ -70,20 +71,20 @@ func runMenuScripted(o options, stderr io.Writer, script func(g *runtime.Game, f
 type launcher struct {
 	shell
 	stderr   io.Writer
-	base     runtime.Config // the launcher's own settings, restored on return
+	base     tact.Config // the launcher's own settings, restored on return
 	menu     *scenegraph.Scene
 	selected int
 }
 
 // start is the Game's start function: it builds the list scene.
-func (l *launcher) start(g *runtime.Game) (*scenegraph.Scene, error) {
+func (l *launcher) start(g *tact.Game) (*scenegraph.Scene, error) {
 	l.attach(g)
 	l.menu = l.buildMenu(g)
 	return l.menu, nil
 }
 
 // escape goes back to the list from a sample, and quits from the list.
-func (l *launcher) escape(g *runtime.Game) {
+func (l *launcher) escape(g *tact.Game) {
 	if g.Director().Scene() == l.menu {
 		g.Quit()
 		return
@@ -124,7 +125,7 @@ func (l *launcher) runSample(i int) {
 }
 
 // safeStart calls start, turning a panic into an error.
-func safeStart(start runtime.StartFunc, g *runtime.Game) (s *scenegraph.Scene, err error) {
+func safeStart(start tact.StartFunc, g *tact.Game) (s *scenegraph.Scene, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("start panicked: %v", p)
@@ -148,7 +149,7 @@ type menu struct {
 // buildMenu makes the list scene: a camera with one world unit per pixel and
 // the origin at the bottom-left, a title, and one row (bar and text) per
 // sample.
-func (l *launcher) buildMenu(g *runtime.Game) *scenegraph.Scene {
+func (l *launcher) buildMenu(g *tact.Game) *scenegraph.Scene {
 	s := scenegraph.NewScene("launcher")
 	cam := scenegraph.NewNode("Camera")
 	cam.SetPositionXY(menuW/2, menuH/2)

@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/tact-engine/tact/runtime"
+	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/director"
+	"github.com/tact-engine/tact/profiler"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -21,7 +23,7 @@ import (
 // screenshot into -out).
 func runOne(s sample.Sample, o options, stdout, stderr io.Writer) int {
 	headless := o.headless || !hasDisplay()
-	cfg := runtime.Config{RenderOnMain: o.renderOnMain, Headless: headless, MaxFrames: o.frames, ScreenshotDir: o.out}
+	cfg := tact.Config{RenderOnMain: o.renderOnMain, Headless: headless, MaxFrames: o.frames, ScreenshotDir: o.out}
 	if headless {
 		cfg.FixedDT = 1.0 / 60 // a scripted run is deterministic
 	}
@@ -29,7 +31,7 @@ func runOne(s sample.Sample, o options, stdout, stderr io.Writer) int {
 		cfg.MaxFrames = headlessFrames // the last frame must be known in advance
 	}
 	sh := &shell{}
-	sh.onEscape = func(g *runtime.Game) { g.Quit() }
+	sh.onEscape = func(g *tact.Game) { g.Quit() }
 	s = sh.wrap(s)
 	if o.trace != "" {
 		stop, err := traceSample(&s, o)
@@ -75,9 +77,9 @@ type frameStats struct {
 }
 
 // attach subscribes to g's frames.
-func (st *frameStats) attach(g *runtime.Game) {
+func (st *frameStats) attach(g *tact.Game) {
 	st.last = time.Now()
-	g.Director().EndFrame.On(func(*runtime.Director) {
+	g.Director().EndFrame.On(func(*director.Director) {
 		now := time.Now()
 		st.frames++
 		st.total += now.Sub(st.last)
@@ -110,11 +112,11 @@ func renderAll(o options, stdout, stderr io.Writer) int {
 	for _, s := range samples {
 		var st frameStats
 		wrapped := s
-		wrapped.Start = func(g *runtime.Game) (*scenegraph.Scene, error) {
+		wrapped.Start = func(g *tact.Game) (*scenegraph.Scene, error) {
 			st.attach(g)
 			return s.Start(g)
 		}
-		cfg := runtime.Config{Headless: true, FixedDT: 1.0 / 60, MaxFrames: frames, RenderOnMain: o.renderOnMain}
+		cfg := tact.Config{Headless: true, FixedDT: 1.0 / 60, MaxFrames: frames, RenderOnMain: o.renderOnMain}
 		_, last, err := sample.Run(wrapped, cfg, true)
 		if err == nil && last == nil {
 			err = fmt.Errorf("no frame was captured")
@@ -160,17 +162,17 @@ func traceSample(s *sample.Sample, o options) (stop func() error, err error) {
 	if err != nil {
 		return nil, err
 	}
-	detail := runtime.TracePhases
+	detail := profiler.TracePhases
 	if o.traceCallbacks {
-		detail = runtime.TraceCallbacks
+		detail = profiler.TraceCallbacks
 	}
-	tr, err := runtime.StartTrace(f, detail)
+	tr, err := profiler.StartTrace(f, detail)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
 	start, attached := s.Start, false
-	s.Start = func(g *runtime.Game) (*scenegraph.Scene, error) {
+	s.Start = func(g *tact.Game) (*scenegraph.Scene, error) {
 		if !attached { // Restart calls Start again
 			tr.Attach(g.Director())
 			attached = true

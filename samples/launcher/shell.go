@@ -1,8 +1,9 @@
 package main
 
 import (
+	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -11,16 +12,16 @@ import (
 // showing: Esc calls onEscape. It listens to the Director's frame events,
 // which outlive scenes.
 type shell struct {
-	onEscape func(g *runtime.Game)   // Esc: quit, or back to the list
+	onEscape func(g *tact.Game)      // Esc: quit, or back to the list
 	onLaunch func(*scenegraph.Scene) // optional: after every scene launch
 
-	game *runtime.Game
+	game *tact.Game
 }
 
 // wrap returns s with a Start that attaches the shell to the Game first.
 func (sh *shell) wrap(s sample.Sample) sample.Sample {
 	start := s.Start
-	s.Start = func(g *runtime.Game) (*scenegraph.Scene, error) {
+	s.Start = func(g *tact.Game) (*scenegraph.Scene, error) {
 		sh.attach(g)
 		return start(g)
 	}
@@ -28,7 +29,7 @@ func (sh *shell) wrap(s sample.Sample) sample.Sample {
 }
 
 // attach subscribes to g's frames (once: Restart calls Start again).
-func (sh *shell) attach(g *runtime.Game) {
+func (sh *shell) attach(g *tact.Game) {
 	if sh.game == g {
 		return
 	}
@@ -40,7 +41,7 @@ func (sh *shell) attach(g *runtime.Game) {
 
 // endFrame handles Esc, after the scene has seen it. F1 (stats overlay) and
 // F12 (screenshot into Config.ScreenshotDir) are the Game's own keys.
-func (sh *shell) endFrame(d *runtime.Director) {
+func (sh *shell) endFrame(d *director.Director) {
 	if sh.game.Input().JustPressed(platform.KeyEscape) && sh.onEscape != nil {
 		sh.onEscape(sh.game)
 	}

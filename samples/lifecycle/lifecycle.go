@@ -20,9 +20,10 @@ import (
 	"fmt"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -54,7 +55,7 @@ const (
 
 // Start builds the scene: a camera, the log view, the Subject node with
 // probes A and B, and the key handler.
-func Start(g *runtime.Game) (*scenegraph.Scene, error) {
+func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	s := scenegraph.NewScene("Lifecycle")
 	w, h := float32(g.Config().Width), float32(g.Config().Height)
 
@@ -115,7 +116,7 @@ func addLabel(parent *scenegraph.Node, text string, size, x, y float32, c render
 type Log struct {
 	scenegraph.Component
 
-	director *runtime.Director
+	director *director.Director
 	history  []string
 	lines    []*scenegraph.Label
 	status   *scenegraph.Label
@@ -123,7 +124,7 @@ type Log struct {
 }
 
 // NewLog returns a log that stamps lines with d's frame number.
-func NewLog(d *runtime.Director) *Log { return &Log{director: d} }
+func NewLog(d *director.Director) *Log { return &Log{director: d} }
 
 // ExecutionOrder puts the log after every probe (order 0), so its
 // LateUpdate sees this frame's counts.
@@ -281,7 +282,7 @@ func (c *Controller) Update(float64) {
 
 // Script presses each key once, in an order where every press logs
 // something: 2 (A off), 3 (add Extra1), 4 (destroy Extra1), 1 (Subject off).
-func Script(g *runtime.Game, frame uint64) {
+func Script(g *tact.Game, frame uint64) {
 	keys := []platform.Key{platform.Key2, platform.Key3, platform.Key4, platform.Key1}
 	for i, k := range keys {
 		at := uint64(20 + 20*i)

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform/platformtest"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -16,7 +16,7 @@ func TestMain(m *testing.M) { platformtest.Main(m) }
 func TestScriptedLog(t *testing.T) {
 	var log *Log
 	s := Sample
-	s.Start = func(g *runtime.Game) (*scenegraph.Scene, error) {
+	s.Start = func(g *tact.Game) (*scenegraph.Scene, error) {
 		sc, err := Start(g)
 		if err == nil {
 			log = scenegraph.GetComponent[*Log](sc.Root().ChildByName("Log"))

@@ -21,9 +21,9 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
 	"github.com/tact-engine/tact/shaders"
@@ -67,7 +67,7 @@ var ringColors = []mgl32.Vec4{
 // Start builds the scene. GPU resources are created here through
 // g.Renderer().Frame(): their handles are valid at once, and the creates run
 // on the render thread before the first frame's draws.
-func Start(g *runtime.Game) (*scenegraph.Scene, error) {
+func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	f := g.Renderer().Frame()
 	sw, sh := f.ScreenSize()
 

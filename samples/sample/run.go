@@ -3,7 +3,8 @@ package sample
 import (
 	"image"
 
-	"github.com/tact-engine/tact/runtime"
+	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/director"
 )
 
 // Run runs s in a new Game made from cfg (after s.Configure): s.Start builds
@@ -11,19 +12,19 @@ import (
 // frame. With cfg.MaxFrames set, the last frame is captured and returned as
 // last (nil with NoGraphics). Run must be called on the main goroutine, like
 // Game.Run.
-func Run(s Sample, cfg runtime.Config, script bool) (g *runtime.Game, last *image.RGBA, err error) {
+func Run(s Sample, cfg tact.Config, script bool) (g *tact.Game, last *image.RGBA, err error) {
 	if s.Configure != nil {
 		s.Configure(&cfg)
 	}
-	g = runtime.NewGame(cfg)
+	g = tact.NewGame(cfg)
 	d := g.Director()
 	if script && s.Script != nil {
-		d.EndFrame.On(func(d *runtime.Director) { s.Script(g, d.TotalFrames()) })
+		d.EndFrame.On(func(d *director.Director) { s.Script(g, d.TotalFrames()) })
 	}
 	if cfg.MaxFrames > 0 {
 		// Ask during the last frame's BeforeDraw, so the read-back is
 		// recorded into the frame that is about to be drawn.
-		d.BeforeDraw.On(func(d *runtime.Director) {
+		d.BeforeDraw.On(func(d *director.Director) {
 			if d.TotalFrames()+1 == cfg.MaxFrames {
 				g.Screenshot(func(img *image.RGBA) { last = img })
 			}

@@ -6,7 +6,7 @@ package sample
 import (
 	"flag"
 
-	"github.com/tact-engine/tact/runtime"
+	"github.com/tact-engine/tact"
 )
 
 // Sample is one runnable scene of the launcher.
@@ -20,13 +20,13 @@ type Sample struct {
 	Flags func(fs *flag.FlagSet)
 	// Configure, if set, adjusts the Game's configuration (window size,
 	// fixed step) before the Game starts.
-	Configure func(cfg *runtime.Config)
+	Configure func(cfg *tact.Config)
 	// Start builds the sample's scene.
-	Start runtime.StartFunc
+	Start tact.StartFunc
 	// Script, if set, drives the sample without a person: it is called at
 	// the end of every frame of a headless run (tests, `make run` without a
 	// display) with the number of the frame that just ended (from 0), and
 	// may inject input as a player would (g.Input().InjectKey and friends);
 	// the input reaches the scene at the start of the next frame.
-	Script func(g *runtime.Game, frame uint64)
+	Script func(g *tact.Game, frame uint64)
 }

@@ -1,5 +1,4 @@
-// Package systemsdemo is a sample of the engine systems that
-// runtime.InstallSystems registers with the Director, one corner each:
+// Package systemsdemo is a sample of the engine systems, one corner each:
 //
 //   - tweens (top left): a square slides, spins and changes color in a
 //     repeating sequence of To/By actions with Cocos easings;
@@ -17,17 +16,22 @@ import (
 	"math/rand/v2"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/animation"
+	"github.com/tact-engine/tact/collision"
+	"github.com/tact-engine/tact/particle"
+	"github.com/tact-engine/tact/physics2d"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/tween"
 )
 
 // Sample is the systemsdemo sample, as the launcher lists it.
 var Sample = sample.Sample{
 	Name:        "systemsdemo",
 	Description: "tweens, sprite animation, collision, Box2D physics and particles",
-	Configure: func(cfg *runtime.Config) {
+	Configure: func(cfg *tact.Config) {
 		if cfg.Title == "" {
 			cfg.Title = "Tact - systemsdemo"
 		}
@@ -83,8 +87,7 @@ type Stats struct {
 }
 
 // Start builds the scene.
-func Start(g *runtime.Game) (*scenegraph.Scene, error) {
-	runtime.InstallSystems(g.Director()) // one per Director: a no-op if the Game has them
+func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	s := scenegraph.NewScene("Systems")
 	stats := scenegraph.AddComponent(s.Root(), &Stats{})
 
@@ -117,13 +120,13 @@ func sprite(s *scenegraph.Scene, name string, x, y, w, h float32, c render.Color
 func buildTween(s *scenegraph.Scene, stats *Stats) {
 	n, sp := sprite(s, "Tweened", TweenFromX, TweenY, 40, 40, render.RGBA(240, 120, 200, 255))
 	start := sp.Color
-	runtime.NewTween(n).RepeatForever(runtime.NewTween(nil).
-		To(0.8, runtime.QuadInOut, runtime.Position(mgl32.Vec3{TweenToX, TweenY, 0}), runtime.SpriteColor(sp, render.RGBA(250, 230, 80, 255))).
-		By(0.4, runtime.BackOut, runtime.Angle(180)).
+	tween.New(n).RepeatForever(tween.New(nil).
+		To(0.8, tween.QuadInOut, tween.Position(mgl32.Vec3{TweenToX, TweenY, 0}), tween.SpriteColor(sp, render.RGBA(250, 230, 80, 255))).
+		By(0.4, tween.BackOut, tween.Angle(180)).
 		Parallel(
-			runtime.NewTween(nil).To(0.8, runtime.BounceOut, runtime.Position(mgl32.Vec3{TweenFromX, TweenY, 0})),
-			runtime.NewTween(nil).To(0.4, nil, runtime.Scale(mgl32.Vec3{1.5, 1.5, 1})).To(0.4, nil, runtime.Scale(mgl32.Vec3{1, 1, 1})),
-			runtime.NewTween(nil).To(0.8, runtime.SineOut, runtime.SpriteColor(sp, start))).
+			tween.New(nil).To(0.8, tween.BounceOut, tween.Position(mgl32.Vec3{TweenFromX, TweenY, 0})),
+			tween.New(nil).To(0.4, nil, tween.Scale(mgl32.Vec3{1.5, 1.5, 1})).To(0.4, nil, tween.Scale(mgl32.Vec3{1, 1, 1})),
+			tween.New(nil).To(0.8, tween.SineOut, tween.SpriteColor(sp, start))).
 		Call(func() { stats.TweenLoops++ })).
 		Start()
 }
@@ -146,21 +149,21 @@ func sheet() []byte {
 	return px
 }
 
-func buildAnimation(g *runtime.Game, s *scenegraph.Scene, stats *Stats) error {
+func buildAnimation(g *tact.Game, s *scenegraph.Scene, stats *Stats) error {
 	tex := g.Renderer().Frame().CreateTexture(render.TextureDesc{Width: SheetCell * SheetCells, Height: SheetCell, Filter: render.FilterNearest}, sheet())
-	loop, err := runtime.NewGridClip("loop", tex, SheetCell*SheetCells, SheetCell, SheetCell, SheetCell, 0, SheetCells, 8, runtime.ClipLoop)
+	loop, err := animation.NewGridClip("loop", tex, SheetCell*SheetCells, SheetCell, SheetCell, SheetCell, 0, SheetCells, 8, animation.ClipLoop)
 	if err != nil {
 		return err
 	}
-	loop.Events = []runtime.ClipEvent{{Frame: 3, Name: "last"}}
-	pong, err := runtime.NewGridClip("pong", tex, SheetCell*SheetCells, SheetCell, SheetCell, SheetCell, 0, SheetCells, 12, runtime.ClipPingPong)
+	loop.Events = []animation.ClipEvent{{Frame: 3, Name: "last"}}
+	pong, err := animation.NewGridClip("pong", tex, SheetCell*SheetCells, SheetCell, SheetCell, SheetCell, 0, SheetCells, 12, animation.ClipPingPong)
 	if err != nil {
 		return err
 	}
 	n, _ := sprite(s, "Animated", AnimX, AnimY, 96, 96, render.White)
-	a := scenegraph.AddComponent(n, runtime.NewAnimation(loop, pong))
+	a := scenegraph.AddComponent(n, animation.NewAnimation(loop, pong))
 	a.PlayOnLoad = true
-	a.Event.On(func(runtime.AnimationEvent) { stats.AnimEvents++ })
+	a.Event.On(func(animation.AnimationEvent) { stats.AnimEvents++ })
 	scenegraph.AddComponent(n, &switcher{anim: a, stats: stats})
 	return nil
 }
@@ -168,7 +171,7 @@ func buildAnimation(g *runtime.Game, s *scenegraph.Scene, stats *Stats) error {
 // switcher cross-fades between the two clips every CrossFadeEvery seconds.
 type switcher struct {
 	scenegraph.Component
-	anim  *runtime.Animation
+	anim  *animation.Animation
 	stats *Stats
 }
 
@@ -187,19 +190,19 @@ func (w *switcher) Start() {
 // buildPhysics: a static ground, a column of boxes and a few balls.
 func buildPhysics(s *scenegraph.Scene) {
 	ground, _ := sprite(s, "Ground", PhysicsX, GroundTop-10, 320, 20, GroundCol)
-	scenegraph.AddComponent(ground, runtime.NewRigidBody(runtime.StaticBody))
-	scenegraph.AddComponent(ground, runtime.NewBoxCollider2D(320, 20))
+	scenegraph.AddComponent(ground, physics2d.NewRigidBody(physics2d.StaticBody))
+	scenegraph.AddComponent(ground, physics2d.NewBoxCollider(320, 20))
 	for i := range Boxes {
 		n, _ := sprite(s, "Box", PhysicsX+float32(i%2)*4, GroundTop+60+float32(i)*(BoxSize+16), BoxSize, BoxSize,
 			render.RGBA(200, 140, uint8(60+30*i), 255))
-		scenegraph.AddComponent(n, runtime.NewRigidBody(runtime.DynamicBody))
-		c := scenegraph.AddComponent(n, runtime.NewBoxCollider2D(BoxSize, BoxSize))
+		scenegraph.AddComponent(n, physics2d.NewRigidBody(physics2d.DynamicBody))
+		c := scenegraph.AddComponent(n, physics2d.NewBoxCollider(BoxSize, BoxSize))
 		c.Friction = 0.6
 	}
 	for i := range 3 {
 		n, _ := sprite(s, "Ball", PhysicsX-100+float32(i)*30, 300+float32(i)*40, 16, 16, render.RGBA(120, 230, 160, 255))
-		scenegraph.AddComponent(n, runtime.NewRigidBody(runtime.DynamicBody))
-		c := scenegraph.AddComponent(n, runtime.NewCircleCollider2D(8))
+		scenegraph.AddComponent(n, physics2d.NewRigidBody(physics2d.DynamicBody))
+		c := scenegraph.AddComponent(n, physics2d.NewCircleCollider(8))
 		c.Restitution = 0.5
 	}
 	scenegraph.AddComponent(ground, &groundContacts{})
@@ -208,7 +211,7 @@ func buildPhysics(s *scenegraph.Scene) {
 // groundContacts counts what lands on the ground.
 type groundContacts struct{ scenegraph.Component }
 
-func (g *groundContacts) OnBeginContact(self, other *runtime.Collider2D) {
+func (g *groundContacts) OnBeginContact(self, other *physics2d.Collider) {
 	scenegraph.GetComponent[*Stats](g.Node().Scene().Root()).Contacts++
 }
 
@@ -220,7 +223,7 @@ func buildCollision(s *scenegraph.Scene, stats *Stats) {
 		x := PenMinX + BallRadius + rng.Float32()*(PenMaxX-PenMinX-2*BallRadius)
 		y := PenMinY + BallRadius + rng.Float32()*(PenMaxY-PenMinY-2*BallRadius)
 		n, sp := sprite(s, "PenBall", x, y, 2*BallRadius, 2*BallRadius, BallCol)
-		scenegraph.AddComponent(n, runtime.NewCircleCollider(BallRadius))
+		scenegraph.AddComponent(n, collision.NewCircleCollider(BallRadius))
 		v := mgl32.Vec2{rng.Float32()*240 - 120, rng.Float32()*240 - 120}
 		scenegraph.AddComponent(n, &Ball{Velocity: v, sprite: sp, stats: stats})
 	}
@@ -251,14 +254,14 @@ func (b *Ball) Update(dt float64) {
 }
 
 // OnCollisionEnter turns the ball red.
-func (b *Ball) OnCollisionEnter(other, self *runtime.Collider) {
+func (b *Ball) OnCollisionEnter(self, other *collision.Collider) {
 	b.Touching++
 	b.stats.Enters++
 	b.sprite.Color = HitCol
 }
 
 // OnCollisionExit turns it back when it touches nothing.
-func (b *Ball) OnCollisionExit(other, self *runtime.Collider) {
+func (b *Ball) OnCollisionExit(self, other *collision.Collider) {
 	b.Touching--
 	b.stats.Exits++
 	if b.Touching == 0 {
@@ -270,7 +273,7 @@ func buildParticles(s *scenegraph.Scene) {
 	n := scenegraph.NewNode("Fountain")
 	n.SetPositionXY(FountainX, FountainY)
 	s.AddChild(n)
-	e := runtime.NewParticleEmitter(600, 200, 1.2, 140, 10)
+	e := particle.NewEmitter(600, 200, 1.2, 140, 10)
 	e.AngleVar, e.SpeedVar = 20, 30
 	e.Gravity = mgl32.Vec2{0, -180}
 	e.StartColor, e.EndColor = render.RGBA(255, 200, 80, 255), render.RGBA(255, 60, 20, 0)

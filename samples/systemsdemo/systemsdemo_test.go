@@ -5,8 +5,12 @@ import (
 	"math"
 	"testing"
 
+	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/animation"
+	"github.com/tact-engine/tact/collision"
+	"github.com/tact-engine/tact/particle"
+	"github.com/tact-engine/tact/physics2d"
 	"github.com/tact-engine/tact/platform/platformtest"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -33,19 +37,19 @@ func TestSystemsDemo(t *testing.T) {
 	const frames = 180
 	var snap snapshot
 	s := Sample
-	s.Script = func(g *runtime.Game, frame uint64) {
+	s.Script = func(g *tact.Game, frame uint64) {
 		if frame != frames-2 {
 			return
 		}
 		sc := g.Director().Scene()
 		snap.stats = *scenegraph.GetComponent[*Stats](sc.Root())
 		snap.tweenX = sc.Find("Tweened").Position()[0]
-		snap.animFrame = scenegraph.GetComponent[*runtime.Animation](sc.Find("Animated")).Frame()
+		snap.animFrame = scenegraph.GetComponent[*animation.Animation](sc.Find("Animated")).Frame()
 		for _, n := range sc.Children() {
 			switch n.Name() {
 			case "Box":
 				snap.boxes = append(snap.boxes, n.Position()[1])
-				v := scenegraph.GetComponent[*runtime.RigidBody](n).LinearVelocity()
+				v := scenegraph.GetComponent[*physics2d.RigidBody](n).LinearVelocity()
 				snap.boxSpeed = max(snap.boxSpeed, v.Len())
 			case "PenBall":
 				b := scenegraph.GetComponent[*Ball](n)
@@ -56,10 +60,10 @@ func TestSystemsDemo(t *testing.T) {
 				}
 			}
 		}
-		snap.live = scenegraph.GetComponent[*runtime.ParticleEmitter](sc.Find("Fountain")).Live()
-		sys := runtime.SystemsOf(sc.Root())
-		snap.collision = sys.Collision.Len()
-		snap.pairs = sys.Collision.Contacts()
+		snap.live = scenegraph.GetComponent[*particle.Emitter](sc.Find("Fountain")).Live()
+		sys := collision.SystemOf(sc.Root())
+		snap.collision = sys.Len()
+		snap.pairs = sys.Contacts()
 	}
 	_, img := sampletest.Run(t, s, frames)
 	st := snap.stats

@@ -14,8 +14,8 @@ import (
 	"fmt"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -24,7 +24,7 @@ import (
 var Sample = sample.Sample{
 	Name:        "text",
 	Description: "labels: sizes, left/center/right and top/middle/bottom alignment, wrap widths, with their boxes outlined",
-	Configure: func(cfg *runtime.Config) {
+	Configure: func(cfg *tact.Config) {
 		cfg.Width, cfg.Height = Width, Height
 		if cfg.Title == "" {
 			cfg.Title = "Tact - text"
@@ -101,7 +101,7 @@ var FontSizes = []float32{12, 16, 24, 32, 48}
 const SizesBaseline = 490
 
 // Start builds the scene.
-func Start(g *runtime.Game) (*scenegraph.Scene, error) {
+func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	s := scenegraph.NewScene("Text")
 	cam := scenegraph.NewNode("Camera")
 	cam.SetPosition(mgl32.Vec3{Width / 2, Height / 2, 0})

@@ -22,9 +22,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
 )
 
@@ -37,13 +37,13 @@ const MaxColors = 256
 
 // Config returns the configuration of a test run of frames frames: headless,
 // at a fixed 1/60 s per frame, with panics failing the run.
-func Config(frames uint64) runtime.Config {
-	return runtime.Config{Headless: true, FixedDT: 1.0 / 60, MaxFrames: frames, PanicFatal: true}
+func Config(frames uint64) tact.Config {
+	return tact.Config{Headless: true, FixedDT: 1.0 / 60, MaxFrames: frames, PanicFatal: true}
 }
 
 // Run runs s headless for frames frames (Config(frames)), with its Script,
 // and returns the Game and its last frame as drawn. See RunConfig.
-func Run(t testing.TB, s sample.Sample, frames uint64) (*runtime.Game, *image.RGBA) {
+func Run(t testing.TB, s sample.Sample, frames uint64) (*tact.Game, *image.RGBA) {
 	t.Helper()
 	return RunConfig(t, s, Config(frames))
 }
@@ -54,10 +54,10 @@ func Run(t testing.TB, s sample.Sample, frames uint64) (*runtime.Game, *image.RG
 // test (t.Fatal, from the calling goroutine) if the run fails or gives no
 // picture, so cfg must set MaxFrames and not NoGraphics. To run without the
 // script, clear s.Script.
-func RunConfig(t testing.TB, s sample.Sample, cfg runtime.Config) (*runtime.Game, *image.RGBA) {
+func RunConfig(t testing.TB, s sample.Sample, cfg tact.Config) (*tact.Game, *image.RGBA) {
 	t.Helper()
 	var (
-		g   *runtime.Game
+		g   *tact.Game
 		img *image.RGBA
 		err error
 	)

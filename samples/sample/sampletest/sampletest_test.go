@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
 	"github.com/tact-engine/tact/scenegraph"
@@ -25,15 +25,15 @@ func TestRun(t *testing.T) {
 	var frames []uint64
 	s := sample.Sample{
 		Name:      "clear",
-		Configure: func(cfg *runtime.Config) { cfg.Width, cfg.Height = 64, 48 },
-		Start: func(g *runtime.Game) (*scenegraph.Scene, error) {
+		Configure: func(cfg *tact.Config) { cfg.Width, cfg.Height = 64, 48 },
+		Start: func(g *tact.Game) (*scenegraph.Scene, error) {
 			sc := scenegraph.NewScene("Clear")
 			cam := scenegraph.NewNode("Camera")
 			sc.AddChild(cam)
 			scenegraph.AddComponent(cam, scenegraph.NewOrthoCamera(clear))
 			return sc, nil
 		},
-		Script: func(g *runtime.Game, frame uint64) { frames = append(frames, frame) },
+		Script: func(g *tact.Game, frame uint64) { frames = append(frames, frame) },
 	}
 	g, img := sampletest.Run(t, s, 4)
 	if g == nil {

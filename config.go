@@ -1,0 +1,97 @@
+package tact
+
+import (
+	"os"
+
+	"github.com/tact-engine/tact/core"
+	"github.com/tact-engine/tact/platform"
+)
+
+// Config configures a Game. Its zero value works: an 800×600 window titled
+// "Tact" capped at 60 frames per second, with a render thread.
+type Config struct {
+	// Title is the window title.
+	Title string
+	// Width and Height are the window size in screen coordinates.
+	Width, Height int
+	// Resizable, Fullscreen and HighDPI set the window's flags.
+	Resizable, Fullscreen, HighDPI bool
+
+	// FrameRate caps the frame rate: 0 means 60, Uncapped (any negative
+	// value) means as fast as the machine allows. Ignored with VSync.
+	FrameRate float64
+	// VSync paces frames by the display instead of the cap (adaptive vsync
+	// where the driver offers it).
+	VSync bool
+	// FixedStep is the fixed-update step in seconds (0: 1/60) and
+	// MaxFrameTime the clamp on frame time fed to it (0: 0.25).
+	FixedStep, MaxFrameTime float64
+
+	// RenderOnMain executes frames on the main thread right after each tick
+	// instead of on a render thread: same pictures, simplest to debug.
+	RenderOnMain bool
+	// Headless uses SDL's offscreen video driver: real GL, no visible
+	// window. It is chosen by itself when there is no display.
+	Headless bool
+	// NoGraphics runs with no window and no GL at all (servers,
+	// simulations): frames are recorded and checked by render/null.
+	NoGraphics bool
+	// ShaderDir, if set, reads the built-in shaders from that folder and
+	// reloads them when they change (development mode).
+	ShaderDir string
+
+	// PauseWhenHidden stops ticking while the window is minimized or has
+	// lost focus (Cocos' hide/show), without a busy loop.
+	PauseWhenHidden bool
+
+	// FixedDT, if positive, gives every frame exactly this dt and turns
+	// pacing off: the deterministic mode for tests and recordings.
+	FixedDT float64
+	// MaxFrames, if positive, ends Run after that many frames.
+	MaxFrames uint64
+
+	// Audio starts sound at boot: an audio.Mixer (Game.Audio) played by the
+	// default output. Where no output opens, the reason is logged and the
+	// game runs silent (Game.Audio is nil; AudioSource treats nil as silence).
+	Audio bool
+	// AudioOutput tunes the output; zero: 48 kHz stereo, 512-frame buffer (~32 ms).
+	AudioOutput platform.AudioConfig
+
+	// AssetRoot is the asset folder ("": no asset manager); Game.Assets
+	// loads from it. WatchAssets reloads changed textures and shaders in
+	// place (development mode).
+	AssetRoot   string
+	WatchAssets bool
+
+	// ScreenshotDir is where F12 saves screenshots ("": the current
+	// directory).
+	ScreenshotDir string
+
+	// Logger receives engine reports; nil is standard error.
+	Logger core.Logger
+	// PanicFatal makes panics in component callbacks fatal (for tests).
+	PanicFatal bool
+}
+
+// Uncapped is the FrameRate (for Config and Game.SetFrameRate) that removes
+// the cap.
+const Uncapped = -1
+
+func (c Config) withDefaults() Config {
+	if c.Title == "" {
+		c.Title = "Tact"
+	}
+	if c.Width <= 0 {
+		c.Width = 800
+	}
+	if c.Height <= 0 {
+		c.Height = 600
+	}
+	if c.FrameRate == 0 {
+		c.FrameRate = 60
+	}
+	if c.Logger == nil {
+		c.Logger = core.NewLogger(os.Stderr)
+	}
+	return c
+}

@@ -1,0 +1,517 @@
+package director
+
+import (
+	"os"
+	"slices"
+
+	"github.com/tact-engine/tact/core"
+	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/scenegraph"
+)
+
+// System is an engine module ticked by the Director every unpaused frame, in
+// descending priority: Update after the components' Update, PostUpdate after
+// the deferred-destroy step.
+type System interface {
+	Update(dt float64)
+	PostUpdate(dt float64)
+}
+
+// FixedSystem is a System that also steps in the fixed step, after the
+// components' FixedUpdate (physics does).
+type FixedSystem interface {
+	System
+	FixedUpdate(step float64)
+}
+
+// InputDispatcher delivers the input events buffered since the last frame.
+// platform.Input satisfies it.
+type InputDispatcher interface{ Dispatch() }
+
+// FrameSink is what the Director draws through: the frame being recorded and
+// the hand-off to whoever executes it. *render.Renderer satisfies it.
+type FrameSink interface {
+	Frame() *render.Frame
+	Submit() error
+}
+
+// statsSource is a FrameSink that also reports the last executed frame's
+// statistics (*render.Renderer does).
+type statsSource interface{ Stats() render.Stats }
+
+// Extractor records a scene's draw items into a frame. The scenegraph's
+// cameras and renderables implement it through scenegraph.Extract.
+type Extractor func(s *scenegraph.Scene, f *render.Frame)
+
+// TimerPriority is the priority of the timer system (DESIGN.md §3).
+const TimerPriority = 200
+
+type systemEntry struct {
+	sys      System
+	fixed    FixedSystem
+	priority int
+}
+
+// Director runs frames: Tick advances the running scene by one frame in the
+// order of DESIGN.md §3. A Director is a plain value: create as many as you
+// like, in one process.
+type Director struct {
+	// Frame events, emitted with the Director itself.
+	BeginFrame, BeforeUpdate, AfterUpdate, BeforeDraw, AfterDraw, EndFrame core.Signal[*Director]
+	// BeforeSceneLaunch and AfterSceneLaunch bracket the activation of a scene
+	// given to RunScene.
+	BeforeSceneLaunch, AfterSceneLaunch core.Signal[*scenegraph.Scene]
+
+	scene     *scenegraph.Scene
+	nextScene *scenegraph.Scene
+	timers    *core.Scheduler
+	systems   []systemEntry
+	input     InputDispatcher
+	sink      FrameSink
+	extract   Extractor
+	logger    core.Logger
+
+	paused      bool
+	stopped     bool
+	totalFrames uint64
+	dt          float64
+	totalTime   float64
+
+	fixedStep    float64
+	maxFrameTime float64
+	accumulator  float64
+	fixedSteps   uint64
+	renderErr    error
+
+	tracer     Tracer                       // nil: no phase reports
+	transforms *scenegraph.TransformUpdater // nil: world matrices computed lazily
+	overlays   []*scenegraph.Scene          // drawn after the running scene
+}
+
+// DefaultFixedStep is the fixed step when none is configured: 1/60 s.
+const DefaultFixedStep = 1.0 / 60
+
+// DefaultMaxFrameTime is the clamp on the time fed to the fixed-step
+// accumulator: a stall never becomes more than this much simulated time.
+const DefaultMaxFrameTime = 0.25
+
+// New returns a Director with the timer system registered at
+// TimerPriority, a fixed step of DefaultFixedStep and a frame-time clamp of
+// DefaultMaxFrameTime.
+func New() *Director {
+	d := &Director{timers: core.NewScheduler(), fixedStep: DefaultFixedStep, maxFrameTime: DefaultMaxFrameTime}
+	d.AddSystem(timerSystem{d}, TimerPriority)
+	return d
+}
+
+// timerSystem updates the game-level timers, then the running scene's
+// component timers: after every Update, before any LateUpdate.
+type timerSystem struct{ d *Director }
+
+func (t timerSystem) Update(dt float64) {
+	t.d.begin(PhaseTimers)
+	t.d.timers.Update(dt)
+	if s := t.d.scene; s != nil {
+		s.Scheduler().Update(dt)
+	}
+	t.d.end(PhaseTimers)
+}
+
+func (timerSystem) PostUpdate(float64) {}
+
+// Scheduler returns the game-level timer scheduler (timers that survive
+// scene switches). Components schedule on their scene's scheduler.
+func (d *Director) Scheduler() *core.Scheduler { return d.timers }
+
+// AddSystem registers s to run at priority p (higher runs first; equal
+// priorities run in registration order). Adding a system twice does nothing.
+func (d *Director) AddSystem(s System, p int) {
+	for _, e := range d.systems {
+		if e.sys == s {
+			return
+		}
+	}
+	e := systemEntry{sys: s, priority: p}
+	e.fixed, _ = s.(FixedSystem)
+	i := len(d.systems)
+	for i > 0 && d.systems[i-1].priority < p {
+		i--
+	}
+	d.systems = slices.Insert(d.systems, i, e)
+}
+
+// RemoveSystem unregisters s.
+func (d *Director) RemoveSystem(s System) {
+	d.systems = slices.DeleteFunc(d.systems, func(e systemEntry) bool { return e.sys == s })
+}
+
+// SetInput sets where step 1 of Tick dispatches input from (nil for none).
+func (d *Director) SetInput(in InputDispatcher) { d.input = in }
+
+// SetFrameSink sets what step 3 of Tick records into and submits to, and the
+// function that extracts the scene's draw items (nil sink: no drawing).
+func (d *Director) SetFrameSink(r FrameSink, x Extractor) { d.sink, d.extract = r, x }
+
+// FrameSink returns what the Director draws through (nil: no drawing).
+func (d *Director) FrameSink() FrameSink { return d.sink }
+
+// RenderStats returns the statistics of the last frame the renderer
+// executed, and false when the FrameSink keeps none.
+func (d *Director) RenderStats() (render.Stats, bool) {
+	if s, ok := d.sink.(statsSource); ok {
+		return s.Stats(), true
+	}
+	return render.Stats{}, false
+}
+
+// AddOverlay draws s over the running scene every frame, after it and into
+// the same frame, until RemoveOverlay: debug panels and HUDs that must not
+// be part of the game's scene (saving the scene does not see them). The
+// Director does not tick an overlay: its owner launches it and updates its
+// nodes. Adding one twice does nothing.
+func (d *Director) AddOverlay(s *scenegraph.Scene) {
+	if s != nil && !slices.Contains(d.overlays, s) {
+		d.overlays = append(d.overlays, s)
+	}
+}
+
+// RemoveOverlay stops drawing s.
+func (d *Director) RemoveOverlay(s *scenegraph.Scene) {
+	d.overlays = slices.DeleteFunc(d.overlays, func(o *scenegraph.Scene) bool { return o == s })
+}
+
+// SetLogger sets where the Director reports errors (render errors); nil is
+// standard error.
+func (d *Director) SetLogger(l core.Logger) { d.logger = l }
+
+// SetFixedStep sets the fixed step in seconds (values <= 0 restore the
+// default) and the clamp on frame time fed to the accumulator.
+func (d *Director) SetFixedStep(step, maxFrameTime float64) {
+	if !(step > 0) {
+		step = DefaultFixedStep
+	}
+	if !(maxFrameTime > 0) {
+		maxFrameTime = DefaultMaxFrameTime
+	}
+	d.fixedStep, d.maxFrameTime = step, maxFrameTime
+}
+
+// MaxFrameTime returns the clamp on the frame time fed to the fixed-step
+// accumulator, in seconds.
+func (d *Director) MaxFrameTime() float64 { return d.maxFrameTime }
+
+// FixedStep returns the fixed step in seconds.
+func (d *Director) FixedStep() float64 { return d.fixedStep }
+
+// Alpha returns how far the simulation is between the last fixed step and
+// the next one, in [0, 1): draw at prev + (cur-prev)*Alpha() for smooth
+// motion.
+func (d *Director) Alpha() float64 { return d.accumulator / d.fixedStep }
+
+// FixedSteps returns the number of fixed steps run so far.
+func (d *Director) FixedSteps() uint64 { return d.fixedSteps }
+
+// Scene returns the running scene (nil before the first RunScene).
+func (d *Director) Scene() *scenegraph.Scene { return d.scene }
+
+// TotalFrames returns the number of frames ticked, paused ones included.
+func (d *Director) TotalFrames() uint64 { return d.totalFrames }
+
+// DeltaTime returns the dt of the frame being ticked (or the last one).
+func (d *Director) DeltaTime() float64 { return d.dt }
+
+// TotalTime returns the sum of the dt of all unpaused frames.
+func (d *Director) TotalTime() float64 { return d.totalTime }
+
+// Pause skips step 2 of Tick (start, update, timers, destroy) from the next
+// frame on; paused frames still dispatch input, draw and count.
+func (d *Director) Pause() { d.paused = true }
+
+// Resume undoes Pause.
+func (d *Director) Resume() { d.paused = false }
+
+// Paused reports whether the Director is paused.
+func (d *Director) Paused() bool { return d.paused }
+
+// End stops the Director for good: the running scene is unloaded and Tick
+// does nothing from then on.
+func (d *Director) End() {
+	if d.stopped {
+		return
+	}
+	d.stopped = true
+	d.UnloadScene()
+}
+
+// Stopped reports whether End was called.
+func (d *Director) Stopped() bool { return d.stopped }
+
+// RunScene makes s the running scene. With no scene running it is launched
+// at once; otherwise the switch happens at the end of the current (or next)
+// frame: the old scene is unloaded (OnDisable pre-order, then OnDestroy
+// children before parents), BeforeSceneLaunch is emitted, s is launched, and
+// AfterSceneLaunch is emitted.
+func (d *Director) RunScene(s *scenegraph.Scene) {
+	if d.stopped || s == nil {
+		return
+	}
+	if d.scene == nil {
+		d.launch(s)
+		return
+	}
+	d.nextScene = s
+}
+
+func (d *Director) launch(s *scenegraph.Scene) {
+	if old := d.scene; old != nil && old != s {
+		d.unload(old)
+	}
+	// Linked before BeforeSceneLaunch, so that systems attaching then, and
+	// components enabled by the launch, find the Director through Of.
+	s.SetValue(directorKey{}, d)
+	d.BeforeSceneLaunch.Emit(s)
+	d.scene = s
+	d.accumulator = 0
+	s.Launch()
+	d.AfterSceneLaunch.Emit(s)
+}
+
+// UnloadScene unloads the running scene at once (OnDisable pre-order, then
+// OnDestroy children before parents) and leaves the Director with no scene;
+// the next RunScene launches at once. A scene switch that was pending is
+// dropped. The Game's Restart uses it.
+func (d *Director) UnloadScene() {
+	d.nextScene = nil
+	if s := d.scene; s != nil {
+		d.scene = nil
+		d.unload(s)
+	}
+}
+
+func (d *Director) unload(s *scenegraph.Scene) {
+	s.Unload()
+	if Of(s) == d {
+		s.SetValue(directorKey{}, nil)
+	}
+}
+
+// directorKey is the scenegraph.Scene value under which a scene keeps the
+// Director running it.
+type directorKey struct{}
+
+// Of returns the Director that runs s (from just before BeforeSceneLaunch
+// until the scene is unloaded), or nil. It is how engine systems and
+// components reach their Director from a node, without global state:
+// Of(node.Scene()).
+func Of(s *scenegraph.Scene) *Director {
+	if s == nil {
+		return nil
+	}
+	d, _ := s.Value(directorKey{}).(*Director)
+	return d
+}
+
+// OfNode returns the Director that runs n's scene, or nil (also for a nil n).
+func OfNode(n *scenegraph.Node) *Director {
+	if n == nil {
+		return nil
+	}
+	return Of(n.Scene())
+}
+
+// Install returns d's system of type T, first registering the one newSys
+// makes at priority p when d has none: how engine packages give a Director
+// one system each, however often they are asked.
+func Install[T System](d *Director, p int, newSys func() T) T {
+	if s, ok := Find[T](d); ok {
+		return s
+	}
+	s := newSys()
+	d.AddSystem(s, p)
+	return s
+}
+
+// Find returns d's system of type T (the first registered), if any. Engine
+// packages use it to install their system once per Director:
+//
+//	if s, ok := director.Find[*tween.System](d); ok { ... }
+func Find[T System](d *Director) (T, bool) {
+	for _, e := range d.systems {
+		if t, ok := e.sys.(T); ok {
+			return t, true
+		}
+	}
+	var zero T
+	return zero, false
+}
+
+// SetTracer makes Tick report each of its phases to t (nil stops it). A
+// Director without a Tracer pays one nil check per phase.
+func (d *Director) SetTracer(t Tracer) { d.tracer = t }
+
+func (d *Director) begin(p Phase) {
+	if d.tracer != nil {
+		d.tracer.BeginPhase(p)
+	}
+}
+
+func (d *Director) end(p Phase) {
+	if d.tracer != nil {
+		d.tracer.EndPhase(p)
+	}
+}
+
+// SetJobPool gives the Director a pool for the frame's parallel work: with
+// one, Tick brings every world matrix up to date before extraction, in
+// parallel when the scene is large enough to gain (scenegraph.TransformUpdater).
+// Nil goes back to lazy, serial matrices. The pool stays the caller's to Close.
+func (d *Director) SetJobPool(p *core.JobPool) {
+	d.transforms = nil
+	if p != nil {
+		d.transforms = scenegraph.NewTransformUpdater(p)
+	}
+}
+
+// RenderErr returns the last error the renderer reported, if any.
+func (d *Director) RenderErr() error { return d.renderErr }
+
+// Tick runs one frame of dt seconds (DESIGN.md §3):
+//
+//  1. BeginFrame; input dispatch (also when paused)
+//  2. unless paused: BeforeUpdate, Start, fixed steps, Update, systems'
+//     Update (timers at priority 200), LateUpdate, AfterUpdate, deferred
+//     destroy, systems' PostUpdate
+//  3. BeforeDraw, extraction and Submit, AfterDraw
+//  4. HasChanged reset, EndFrame, a pending scene switch, TotalFrames++
+func (d *Director) Tick(dt float64) {
+	if d.stopped {
+		return
+	}
+	d.begin(PhaseFrame)
+	d.dt = dt
+	d.begin(PhaseBeginFrame)
+	d.BeginFrame.Emit(d)
+	d.end(PhaseBeginFrame)
+	if d.input != nil {
+		d.begin(PhaseInput)
+		d.input.Dispatch()
+		d.end(PhaseInput)
+	}
+	s := d.scene
+	if !d.paused {
+		d.totalTime += dt
+		d.BeforeUpdate.Emit(d)
+		if s != nil {
+			cs := s.ComponentScheduler()
+			d.begin(PhaseStart)
+			cs.StartPhase()
+			d.end(PhaseStart)
+			d.fixedPhase(cs, dt)
+			d.begin(PhaseUpdate)
+			cs.UpdatePhase(dt)
+			d.end(PhaseUpdate)
+			d.updateSystems(dt)
+			d.begin(PhaseLateUpdate)
+			cs.LateUpdatePhase(dt)
+			d.end(PhaseLateUpdate)
+		} else {
+			d.fixedPhase(nil, dt)
+			d.updateSystems(dt)
+		}
+		d.AfterUpdate.Emit(d)
+		if s != nil {
+			d.begin(PhaseDestroy)
+			s.ProcessDestroyed()
+			d.end(PhaseDestroy)
+		}
+		d.begin(PhasePostUpdate)
+		for i := 0; i < len(d.systems); i++ {
+			d.systems[i].sys.PostUpdate(dt)
+		}
+		d.end(PhasePostUpdate)
+	}
+	d.BeforeDraw.Emit(d)
+	if d.sink != nil {
+		if s != nil && d.transforms != nil {
+			d.begin(PhaseTransforms)
+			if err := d.transforms.Update(s); err != nil {
+				d.logf("director: world matrices: %v", err)
+			}
+			d.end(PhaseTransforms)
+		}
+		f := d.sink.Frame()
+		if d.extract != nil {
+			d.begin(PhaseExtract)
+			if s != nil {
+				d.extract(s, f)
+			}
+			for _, o := range d.overlays {
+				d.extract(o, f)
+			}
+			d.end(PhaseExtract)
+		}
+		d.begin(PhaseSubmit)
+		err := d.sink.Submit()
+		d.end(PhaseSubmit)
+		if err != nil && err != d.renderErr {
+			d.renderErr = err
+			d.logf("director: render: %v", err)
+		}
+	}
+	d.AfterDraw.Emit(d)
+	if s != nil {
+		s.ResetChanged()
+	}
+	for _, o := range d.overlays {
+		o.ResetChanged()
+	}
+	d.begin(PhaseEndFrame)
+	d.EndFrame.Emit(d)
+	d.end(PhaseEndFrame)
+	if next := d.nextScene; next != nil && !d.stopped {
+		d.nextScene = nil
+		d.launch(next)
+	}
+	d.totalFrames++
+	d.end(PhaseFrame)
+}
+
+// updateSystems runs the systems' Update in descending priority.
+func (d *Director) updateSystems(dt float64) {
+	d.begin(PhaseSystems)
+	for i := 0; i < len(d.systems); i++ {
+		d.systems[i].sys.Update(dt)
+	}
+	d.end(PhaseSystems)
+}
+
+// fixedPhase feeds the clamped frame time to the accumulator and runs the
+// fixed steps it holds.
+func (d *Director) fixedPhase(cs *scenegraph.ComponentScheduler, dt float64) {
+	d.accumulator += min(max(dt, 0), d.maxFrameTime)
+	// The epsilon keeps a frame of exactly one step from losing that step to
+	// rounding in the accumulator.
+	for d.accumulator+1e-9 >= d.fixedStep {
+		d.begin(PhaseFixedStep)
+		if cs != nil {
+			cs.FixedUpdatePhase(d.fixedStep)
+		}
+		for i := 0; i < len(d.systems); i++ {
+			if f := d.systems[i].fixed; f != nil {
+				f.FixedUpdate(d.fixedStep)
+			}
+		}
+		d.accumulator -= d.fixedStep
+		d.fixedSteps++
+		d.end(PhaseFixedStep)
+	}
+	d.accumulator = max(d.accumulator, 0)
+}
+
+func (d *Director) logf(format string, args ...any) {
+	if d.logger != nil {
+		d.logger.Printf(format, args...)
+		return
+	}
+	core.NewLogger(os.Stderr).Printf(format, args...)
+}

@@ -1,0 +1,43 @@
+package tact_test
+
+import (
+	"log"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/scenegraph"
+)
+
+// Spinner turns its node; it implements only the callbacks it needs.
+type Spinner struct {
+	scenegraph.Component
+	Speed float32 // degrees per second
+}
+
+func (s *Spinner) Update(dt float64) {
+	n := s.Node()
+	n.SetAngle(n.Angle() + s.Speed*float32(dt))
+}
+
+// A whole game: a camera, a white box, and a component that spins it. Call
+// tact.Run from main.
+func ExampleRun() {
+	err := tact.Run(tact.Config{Title: "Spin"}, func(g *tact.Game) (*scenegraph.Scene, error) {
+		s := scenegraph.NewScene("Main")
+		cam := scenegraph.NewNode("Camera")
+		cam.SetPosition(mgl32.Vec3{400, 300, 0}) // world (0,0) is the bottom-left pixel
+		s.AddChild(cam)
+		scenegraph.AddComponent(cam, scenegraph.NewOrthoCamera(render.RGBA(30, 30, 40, 255)))
+
+		box := scenegraph.NewNode("Box")
+		box.SetPositionXY(400, 300)
+		s.AddChild(box)
+		scenegraph.AddComponent(box, scenegraph.NewSprite(0, 100, 100)) // texture 0 is white
+		scenegraph.AddComponent(box, &Spinner{Speed: 90})
+		return s, nil
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+}

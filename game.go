@@ -1,0 +1,500 @@
+package tact
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/tact-engine/tact/animation"
+	"github.com/tact-engine/tact/asset"
+	"github.com/tact-engine/tact/audio"
+	"github.com/tact-engine/tact/collision"
+	"github.com/tact-engine/tact/core"
+	"github.com/tact-engine/tact/director"
+	"github.com/tact-engine/tact/platform"
+	"github.com/tact-engine/tact/profiler"
+	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/render/gl"
+	"github.com/tact-engine/tact/render/null"
+	"github.com/tact-engine/tact/scenefile"
+	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/shaders"
+	"github.com/tact-engine/tact/tween"
+)
+
+// StartFunc builds (or loads) the scene a Game launches. It runs after the
+// engine is up, and again on Restart.
+type StartFunc func(g *Game) (*scenegraph.Scene, error)
+
+// Game owns the platform, the renderer and the loop around the Director:
+// it boots, paces frames, measures dt, ticks, and shuts everything down in
+// order. Create one with NewGame and call Run on the main goroutine.
+type Game struct {
+	// GameInited is emitted once the engine is up, before the start function.
+	GameInited core.Signal[*Game]
+	// Paused and Resumed are emitted by Pause and Resume (also when the
+	// window hides and shows with Config.PauseWhenHidden).
+	Paused, Resumed core.Signal[*Game]
+
+	cfg      Config
+	director *director.Director
+	plat     *platform.Platform
+	window   *platform.Window
+	input    *platform.Input
+	renderer *render.Renderer
+	start    StartFunc
+	jobs     *core.JobPool          // the frame's parallel work; closed at shutdown
+	overlay  *profiler.StatsOverlay // F1
+	keys     *debugKeys             // F1, F12
+	mixer    *audio.Mixer
+	audioDev *platform.AudioDevice
+	assets   *asset.Manager
+	scenes   *scenefile.Store
+	glyphs   *scenegraph.GlyphCache // shared by the Game's scenes (one renderer)
+
+	clock    *platform.Clock
+	pacer    *platform.Pacer
+	quit     bool
+	paused   bool
+	hidden   bool
+	restart  bool
+	frames   uint64
+	shots    chan shot
+	pending  []shot
+	started  bool
+	lastTime time.Duration
+}
+
+type shot struct {
+	img  *image.RGBA
+	done func(*image.RGBA)
+}
+
+// NewGame returns a Game for cfg; nothing starts until Run.
+func NewGame(cfg Config) *Game {
+	cfg = cfg.withDefaults()
+	g := &Game{cfg: cfg, director: director.New(), shots: make(chan shot, 8), glyphs: scenegraph.NewGlyphCache()}
+	g.director.SetFixedStep(cfg.FixedStep, cfg.MaxFrameTime)
+	g.director.SetLogger(cfg.Logger)
+	g.overlay = profiler.NewStatsOverlay(g.director)
+	// The engine systems every game has; physics2d installs itself when a
+	// RigidBody first needs it, so games without physics do not link Box2D.
+	animation.Install(g.director)
+	tween.Install(g.director)
+	collision.Install(g.director)
+	return g
+}
+
+// Run runs a Game for cfg with start; see Game.Run.
+func Run(cfg Config, start StartFunc) error { return NewGame(cfg).Run(start) }
+
+// Config returns the configuration, defaults filled in.
+func (g *Game) Config() Config { return g.cfg }
+
+// Director returns the Game's Director.
+func (g *Game) Director() *director.Director { return g.director }
+
+// StatsOverlay returns the Game's stats overlay, which F1 toggles.
+func (g *Game) StatsOverlay() *profiler.StatsOverlay { return g.overlay }
+
+// Input returns the input state (nil before Run).
+func (g *Game) Input() *platform.Input { return g.input }
+
+// Window returns the window (nil before Run and with NoGraphics).
+func (g *Game) Window() *platform.Window { return g.window }
+
+// Renderer returns the renderer (nil before Run). Create GPU resources
+// through Renderer().Frame(): their handles are valid at once.
+func (g *Game) Renderer() *render.Renderer { return g.renderer }
+
+// SetFrameRate changes the frame-rate cap (0 means 60, Uncapped or any
+// negative value removes the cap); it takes effect from the next frame. With
+// VSync the display paces frames instead.
+func (g *Game) SetFrameRate(fps float64) {
+	if fps == 0 {
+		fps = 60
+	}
+	g.cfg.FrameRate = fps
+	if g.pacer != nil {
+		g.pacer.SetTarget(pacerTarget(fps))
+	}
+}
+
+// pacerTarget maps a FrameRate to the pacer's target, where 0 is no cap.
+func pacerTarget(fps float64) float64 { return max(fps, 0) }
+
+// FrameRate returns the frame-rate cap.
+func (g *Game) FrameRate() float64 { return g.cfg.FrameRate }
+
+// Assets returns the asset manager (nil unless Config.AssetRoot is set).
+func (g *Game) Assets() *asset.Manager { return g.assets }
+
+// Scenes returns the scene-file store over Assets (nil unless
+// Config.AssetRoot is set): load scenes and prefabs, register the
+// component types files name, save scenes.
+func (g *Game) Scenes() *scenefile.Store { return g.scenes }
+
+// Audio returns the mixer playing through the audio output, or nil when
+// Config.Audio is off or no output could be opened.
+func (g *Game) Audio() *audio.Mixer { return g.mixer }
+
+// Frames returns the number of frames ticked since Run started.
+func (g *Game) Frames() uint64 { return g.frames }
+
+// Quit ends the loop after the current frame; Run then shuts down and returns.
+func (g *Game) Quit() { g.quit = true }
+
+// Pause stops ticking altogether (unlike Director.Pause, which still draws)
+// and emits Paused.
+func (g *Game) Pause() {
+	if !g.paused {
+		g.paused = true
+		g.Paused.Emit(g)
+	}
+}
+
+// Resume restarts ticking, drops the input queued while paused, and emits
+// Resumed. The first frame after it gets a normal dt, not the pause's length.
+func (g *Game) Resume() {
+	if g.paused {
+		g.paused = false
+		if g.input != nil {
+			g.input.Discard()
+		}
+		g.lastTime = g.clock.Now()
+		g.Resumed.Emit(g)
+	}
+}
+
+// IsPaused reports whether the Game is paused.
+func (g *Game) IsPaused() bool { return g.paused }
+
+// OnPauseChange calls fn with true after each Pause and false after each
+// Resume, until off is called. It makes a Game a scenegraph.PauseState, which
+// AudioSource follows.
+func (g *Game) OnPauseChange(fn func(paused bool)) (off func()) {
+	offP := g.Paused.On(func(*Game) { fn(true) })
+	offR := g.Resumed.On(func(*Game) { fn(false) })
+	return func() { offP(); offR() }
+}
+
+// Restart unloads the running scene and runs the start function again, at the
+// end of the current frame.
+func (g *Game) Restart() { g.restart = true }
+
+// Screenshot captures the next frame as drawn and calls done with it on the
+// main thread at the start of a later frame. With NoGraphics done never runs.
+func (g *Game) Screenshot(done func(*image.RGBA)) {
+	if g.renderer == nil || g.cfg.NoGraphics {
+		return
+	}
+	g.renderer.Frame().ReadPixels(0, render.Rect{}, func(img *image.RGBA) {
+		g.shots <- shot{img, done} // buffered; the main thread drains it every frame
+	})
+}
+
+// Run boots the engine (SDL and the window, the renderer and its thread),
+// emits GameInited, calls start for the launch scene, and runs frames until
+// Quit, a closed window or Ctrl+C; then it shuts down in order (scene, render
+// thread and its GL objects, window, SDL) and returns. Run must be called on
+// the main goroutine (platform locks it to the main OS thread). An error in
+// boot or in start is returned; everything started is shut down first.
+func (g *Game) Run(start StartFunc) (err error) {
+	if g.started {
+		return errors.New("tact: Game.Run called twice")
+	}
+	g.started = true
+	g.start = start
+	if err := g.boot(); err != nil {
+		g.shutdown()
+		return err
+	}
+	defer func() {
+		if serr := g.shutdown(); err == nil {
+			err = serr
+		}
+	}()
+	g.GameInited.Emit(g)
+	if err := g.launch(); err != nil {
+		return err
+	}
+	interrupts := make(chan os.Signal, 1)
+	signal.Notify(interrupts, os.Interrupt)
+	defer signal.Stop(interrupts)
+	g.loop(interrupts)
+	return nil
+}
+
+func (g *Game) boot() error {
+	cfg := g.cfg
+	p, err := platform.Init(platform.Options{Headless: cfg.Headless, NoVideo: cfg.NoGraphics, Logger: cfg.Logger})
+	if err != nil {
+		return err
+	}
+	g.plat = p
+	g.input = p.Input()
+	if cfg.Audio {
+		g.openAudio(p)
+	}
+	g.input.QuitRequested.On(func(struct{}) { g.quit = true })
+	if cfg.PauseWhenHidden {
+		g.input.Minimized.On(func(struct{}) { g.setHidden(true) })
+		g.input.FocusLost.On(func(struct{}) { g.setHidden(true) })
+		g.input.Restored.On(func(struct{}) { g.setHidden(false) })
+		g.input.FocusGained.On(func(struct{}) { g.setHidden(false) })
+	}
+	var backend render.Backend
+	var glOpts gl.Options
+	if cfg.NoGraphics {
+		backend = null.New()
+	} else {
+		w, err := p.OpenWindow(platform.WindowConfig{Title: cfg.Title, Width: cfg.Width, Height: cfg.Height,
+			Resizable: cfg.Resizable, Fullscreen: cfg.Fullscreen, HighDPI: cfg.HighDPI})
+		if err != nil {
+			return err
+		}
+		g.window = w
+		glOpts = gl.Options{Shaders: shaders.FS()}
+		if cfg.ShaderDir != "" {
+			glOpts.Shaders = shaders.DevFS(cfg.ShaderDir)
+			glOpts.ShaderDir = cfg.ShaderDir
+			glOpts.ReloadInterval = time.Second / 2
+		}
+		if cfg.VSync {
+			glOpts.SwapInterval = -1
+		}
+		backend = gl.New(glSurface{w}, glOpts)
+	}
+	ropts := render.Options{OnMainThread: cfg.RenderOnMain, WhileWaiting: g.input.Pump}
+	r, err := render.NewRenderer(backend, ropts)
+	if err != nil && !cfg.RenderOnMain && !cfg.NoGraphics {
+		// Where a platform refuses a GL context off the main thread, fall
+		// back to render-on-main: same frames, same pictures.
+		cfg.Logger.Printf("tact: render thread unavailable (%v); rendering on the main thread", err)
+		ropts.OnMainThread = true
+		r, err = render.NewRenderer(gl.New(glSurface{g.window}, glOpts), ropts)
+	}
+	if err != nil {
+		return err
+	}
+	g.renderer = r
+	if cfg.AssetRoot != "" {
+		if g.assets, err = asset.New(asset.Options{Root: cfg.AssetRoot, Watch: cfg.WatchAssets, Logger: cfg.Logger, Frames: r}); err != nil {
+			return err
+		}
+		g.assets.Attach(g.director)
+		g.scenes = scenefile.NewStore(g.assets)
+	}
+	if g.window != nil {
+		w, h := g.window.DrawableSize()
+		r.Frame().SetScreenSize(w, h)
+		g.input.Resized.On(func(platform.Size) {
+			w, h := g.window.DrawableSize()
+			g.renderer.Frame().SetScreenSize(w, h)
+		})
+	} else {
+		r.Frame().SetScreenSize(cfg.Width, cfg.Height)
+	}
+	// Built-in assets: the backend made its default shaders and white
+	// texture in Init; parse the default font now rather than on first use.
+	scenegraph.DefaultFont()
+	g.director.SetInput(g.input)
+	g.director.SetFrameSink(r, scenegraph.Extract)
+	g.jobs = core.NewJobPool(0)
+	g.director.SetJobPool(g.jobs)
+	g.keys = bindDebugKeys(g, g.overlay, cfg.ScreenshotDir)
+	g.clock = platform.NewClock()
+	g.pacer = platform.NewPacer(pacerTarget(cfg.FrameRate))
+	return nil
+}
+
+// openAudio starts the mixer and the output; a failure leaves the game
+// silent, with the reason logged.
+func (g *Game) openAudio(p *platform.Platform) {
+	out := g.cfg.AudioOutput
+	if out.Frequency == 0 {
+		out.Frequency = platform.DefaultAudioFrequency
+	}
+	if out.Channels == 0 {
+		out.Channels = 2
+	}
+	m, err := audio.NewMixer(audio.MixerConfig{Rate: out.Frequency, Channels: out.Channels, Logger: g.cfg.Logger})
+	if err == nil {
+		var dev *platform.AudioDevice
+		if dev, err = p.OpenAudio(out, m); err == nil {
+			g.mixer, g.audioDev = m, dev
+			return
+		}
+		m.Close()
+	}
+	g.cfg.Logger.Printf("tact: audio off: %v", err)
+}
+
+// launch calls the start function and runs its scene.
+func (g *Game) launch() (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("tact: start function panicked: %v", p)
+		}
+	}()
+	s, err := g.start(g)
+	if err != nil {
+		return fmt.Errorf("tact: start: %w", err)
+	}
+	if s == nil {
+		return errors.New("tact: start returned no scene")
+	}
+	g.prepare(s)
+	g.director.RunScene(s)
+	return nil
+}
+
+func (g *Game) prepare(s *scenegraph.Scene) {
+	if s.Logger == nil {
+		s.Logger = g.cfg.Logger
+	}
+	s.PanicFatal = s.PanicFatal || g.cfg.PanicFatal
+	if s.Glyphs == nil {
+		s.Glyphs = g.glyphs
+	}
+}
+
+func (g *Game) setHidden(h bool) {
+	if h == g.hidden {
+		return
+	}
+	g.hidden = h
+	if h {
+		g.Pause()
+	} else {
+		g.Resume()
+	}
+}
+
+func (g *Game) loop(interrupts <-chan os.Signal) {
+	cfg := g.cfg
+	deterministic := cfg.FixedDT > 0
+	g.lastTime = g.clock.Now()
+	for !g.quit {
+		g.input.Pump()
+		select {
+		case <-interrupts:
+			g.quit = true
+		default:
+		}
+		g.deliverShots()
+		if g.quit {
+			break
+		}
+		if g.paused {
+			// No busy loop while paused or hidden: sleep between polls.
+			// Input queued meanwhile is dropped (as Resume promises);
+			// window and quit events are kept and dispatched here, since
+			// the director, which normally dispatches, is not ticking.
+			time.Sleep(20 * time.Millisecond)
+			g.input.Discard()
+			g.input.Dispatch()
+			continue
+		}
+		now := g.clock.Now()
+		dt := (now - g.lastTime).Seconds()
+		g.lastTime = now
+		if dt > 1 || dt <= 0 {
+			// A debugger stop or a dragged window: one normal frame instead.
+			dt = 1.0 / 60
+			if g.cfg.FrameRate > 0 {
+				dt = 1 / g.cfg.FrameRate
+			}
+		}
+		if deterministic {
+			dt = cfg.FixedDT
+		}
+		g.director.Tick(dt)
+		g.frames++
+		if g.restart {
+			g.restart = false
+			g.restartScene()
+		}
+		if cfg.MaxFrames > 0 && g.frames >= cfg.MaxFrames {
+			g.quit = true
+		}
+		if !deterministic && !cfg.VSync {
+			g.pacer.Wait()
+		}
+	}
+}
+
+func (g *Game) restartScene() {
+	g.director.UnloadScene()
+	if err := g.launch(); err != nil {
+		g.cfg.Logger.Printf("tact: restart: %v", err)
+		g.quit = true
+	}
+}
+
+// deliverShots hands finished screenshots to their callbacks, on the main
+// thread.
+func (g *Game) deliverShots() {
+	for {
+		select {
+		case s := <-g.shots:
+			s.done(s.img)
+		default:
+			return
+		}
+	}
+}
+
+// shutdown stops in DESIGN.md §2's order: the scene, then the render thread
+// (which deletes its GL objects and releases the context), then the window
+// and SDL.
+func (g *Game) shutdown() error {
+	var errs []error
+	g.director.End()
+	if g.jobs != nil {
+		g.jobs.Close()
+		g.jobs = nil
+	}
+	if g.audioDev != nil {
+		// The device's feeder goroutine reads the mixer: stop it first.
+		g.audioDev.Close()
+		g.mixer.Close()
+		g.audioDev, g.mixer = nil, nil
+	}
+	if g.assets != nil {
+		// Its frees are render commands: before the renderer closes.
+		errs = append(errs, g.assets.Close())
+		g.assets = nil
+	}
+	if g.renderer != nil {
+		// Frames still in flight may carry screenshots: let them finish.
+		errs = append(errs, g.renderer.Close())
+		g.deliverShots()
+		if g.keys != nil {
+			g.keys.Wait() // screenshots saving on workers
+		}
+		g.renderer = nil
+	}
+	if g.window != nil {
+		g.window.Close()
+		g.window = nil
+	}
+	if g.plat != nil {
+		errs = append(errs, g.plat.Close())
+		g.plat = nil
+	}
+	return errors.Join(errs...)
+}
+
+// glSurface adapts platform.Window to render/gl.Surface.
+type glSurface struct{ w *platform.Window }
+
+func (s glSurface) MakeCurrent() error    { return s.w.MakeCurrent() }
+func (s glSurface) ReleaseCurrent() error { return s.w.ReleaseCurrent() }
+func (s glSurface) Swap()                 { s.w.Swap() }
+func (s glSurface) SetSwapInterval(mode int) error {
+	return s.w.SetSwapInterval(platform.SwapMode(mode))
+}

@@ -1,0 +1,28 @@
+// Package fields holds the one rule for which fields of a component are its
+// state: scene files read and write exactly these, and the replay state
+// hash hashes exactly these.
+package fields
+
+import (
+	"reflect"
+
+	"github.com/tact-engine/tact/scenegraph"
+)
+
+var componentType = reflect.TypeFor[scenegraph.Component]()
+
+// Of returns the state fields of struct type t, in declaration order: every
+// exported field except the embedded scenegraph.Component and fields tagged
+// `scene:"-"`. Unexported fields are never state: a component that must
+// save or hash something keeps it in an exported field.
+func Of(t reflect.Type) []reflect.StructField {
+	var fs []reflect.StructField
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.IsExported() || f.Type == componentType || f.Tag.Get("scene") == "-" {
+			continue
+		}
+		fs = append(fs, f)
+	}
+	return fs
+}
