@@ -42,7 +42,7 @@ run: deps
 	$(GO) run ./samples/launcher -out $(OUT)
 
 bench: deps
-	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./scenegraph/ ./runtime/ ./render/
+	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./scenegraph/ ./director/ ./render/ .
 
 clean:
 	rm -rf $(OUT) bin

@@ -63,7 +63,6 @@ type Game struct {
 	restart  bool
 	frames   uint64
 	shots    chan shot
-	pending  []shot
 	started  bool
 	lastTime time.Duration
 }
@@ -448,7 +447,7 @@ func (g *Game) deliverShots() {
 	}
 }
 
-// shutdown stops in DESIGN.md §2's order: the scene, then the render thread
+// shutdown stops in the one safe order: the scene, then the render thread
 // (which deletes its GL objects and releases the context), then the window
 // and SDL.
 func (g *Game) shutdown() error {

@@ -14,19 +14,21 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
+	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
-// runGame runs g on the main thread; a failure to start SDL's video skips.
+// runGame runs g on the main thread; a failure to start SDL's video skips
+// (fails with $TACT_REQUIRE_GL=1: platformtest.SkipOrFail).
 func runGame(t *testing.T, g *Game, start StartFunc) {
 	t.Helper()
 	var err error
 	onMain(func() { err = g.Run(start) })
 	var ie *platform.InitError
 	if errors.As(err, &ie) {
-		t.Skipf("SDL video unavailable here: %v", err)
+		platformtest.SkipOrFailf(t, "SDL video unavailable here: %v", err)
 	}
 	if err != nil {
 		t.Fatalf("Run: %v", err)
@@ -217,7 +219,7 @@ func TestStartError(t *testing.T) {
 	})
 	var ie *platform.InitError
 	if errors.As(err, &ie) {
-		t.Skip(err)
+		platformtest.SkipOrFail(t, err)
 	}
 	if err == nil || err.Error() != "tact: start: no level file" {
 		t.Fatalf("Run: %v", err)

@@ -15,7 +15,7 @@ import (
 	"github.com/tact-engine/tact/render"
 )
 
-// AssetState is where an Asset is in its life (DESIGN.md §8).
+// AssetState is where an Asset is in its life.
 type State uint8
 
 const (

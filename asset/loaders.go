@@ -295,7 +295,13 @@ func (fontLoader) Decode(src *Source) (any, error) {
 
 func (fontLoader) Create(_ *CreateContext, decoded any) (any, error) { return decoded, nil }
 
-func (fontLoader) Free(*render.Frame, any) {}
+// Free deletes the glyph atlases every label drew with the font (through
+// f, after its draws) and drops their pixels.
+func (fontLoader) Free(f *render.Frame, v any) {
+	if font, ok := v.(*scenegraph.Font); ok {
+		font.Release(f)
+	}
+}
 
 // Font returns the asset's font, or nil if it is not a loaded font.
 func (x *Asset) Font() *scenegraph.Font { f, _ := x.Value().(*scenegraph.Font); return f }

@@ -15,7 +15,7 @@ type oggDecoder struct {
 func newOgg(r io.Reader) (*oggDecoder, error) {
 	or, err := oggvorbis.NewReader(r)
 	if err != nil {
-		return nil, fmt.Errorf("Ogg Vorbis: %w", err)
+		return nil, fmt.Errorf("ogg vorbis: %w", err)
 	}
 	return &oggDecoder{r: or}, nil
 }
@@ -41,7 +41,7 @@ func (d *oggDecoder) read(dst []float32) (int, error) {
 			return 0, io.EOF
 		}
 		if err != nil {
-			return 0, fmt.Errorf("Ogg Vorbis: %w", err)
+			return 0, fmt.Errorf("ogg vorbis: %w", err)
 		}
 	}
 }

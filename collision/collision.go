@@ -55,7 +55,6 @@ type System struct {
 	contacts []contact // sorted by key
 	spare    []contact
 	events   []collEvent
-	logged   bool
 }
 
 type gridEntry struct {

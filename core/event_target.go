@@ -78,20 +78,21 @@ type eventEntry struct {
 	id        uint64
 	fn        func(arg any)
 	owner     any
-	key       any             // identity with owner; nil for anonymous listeners
-	strict    StrictValidator // owner as a StrictValidator, or nil
-	validator Validator       // owner as a Validator when it is no StrictValidator, or nil
+	key       any       // identity with owner; nil for anonymous listeners
+	validator Validator // the owner's validity check (strict when it has one), or nil
 	once      bool
 	dead      bool
 }
 
 // valid reports whether e's owner, if it can die, is alive.
-func (e *eventEntry) valid() bool {
-	if e.strict != nil {
-		return e.strict.IsValidStrict()
-	}
-	return e.validator == nil || e.validator.IsValid()
-}
+func (e *eventEntry) valid() bool { return e.validator == nil || e.validator.IsValid() }
+
+// strictValidity checks a StrictValidator through the Validator interface,
+// so that Emit makes one interface call per listener whichever kind the
+// owner is.
+type strictValidity struct{ v StrictValidator }
+
+func (s strictValidity) IsValid() bool { return s.v.IsValidStrict() }
 
 // On subscribes fn to events of type typ on behalf of owner (which may be nil)
 // and returns a function that unsubscribes it; calling that more than once
@@ -143,7 +144,9 @@ func (t *EventTarget) add(typ string, fn func(any), owner, key any, once bool) f
 	t.nextID++
 	id := t.nextID
 	e := eventEntry{id: id, fn: fn, owner: owner, key: key, once: once}
-	if e.strict, _ = owner.(StrictValidator); e.strict == nil {
+	if sv, ok := owner.(StrictValidator); ok {
+		e.validator = strictValidity{sv}
+	} else {
 		e.validator, _ = owner.(Validator)
 	}
 	l.entries = append(l.entries, e)
@@ -241,57 +244,89 @@ func (t *EventTarget) Emit(typ string, arg any) {
 	}
 	n := len(l.entries)
 	l.emitting++
-	defer t.endEmit(typ, l)
-	for i := 0; i < n; {
+	i := 0
+	// The fast path has no recover of its own: endEmit recovers the first
+	// panic and finishes the emit in walk, which recovers any further ones.
+	defer t.endEmit(typ, l, &i, n, arg)
+	for ; i < n; i++ {
+		e := &l.entries[i]
+		if e.dead {
+			continue
+		}
+		if !e.valid() {
+			l.kill(i)
+			continue
+		}
+		if e.once {
+			l.kill(i)
+		}
+		e.fn(arg)
+	}
+}
+
+// endEmit ends an Emit. If listener *i panicked (a finished walk has
+// *i == n, and then recover is not even called), it reports it and calls the
+// listeners after it.
+func (t *EventTarget) endEmit(typ string, l *listenerList, i *int, n int, arg any) {
+	if *i < n {
+		if r := recover(); r != nil {
+			t.resume(typ, l, *i, n, arg, r)
+			return
+		}
+	}
+	l.emitting--
+	t.tidy(typ, l)
+}
+
+// resume handles the panic r of listener i and runs the rest of the emit.
+func (t *EventTarget) resume(typ string, l *listenerList, i, n int, arg any, r any) {
+	defer t.endEmit(typ, l, &n, n, arg)
+	t.listenerPanicked(typ, l, i, r)
+	for i++; i < n; {
 		i = t.walk(typ, l, i, n, arg)
 	}
 }
 
 // walk calls l's listeners from index from up to n and returns n. After a
-// panic it returns the index of the next listener, so that Emit resumes
-// there: one deferred recover per walk, not one per listener.
+// panic it returns the index of the next listener, so that resume goes on
+// from there.
 func (t *EventTarget) walk(typ string, l *listenerList, from, n int, arg any) (i int) {
-	var cur eventBlame
-	defer t.recoverWalk(typ, l, &i, &cur)
+	defer t.recoverWalk(typ, l, &i, n)
 	for i = from; i < n; i++ {
 		e := &l.entries[i]
 		if e.dead {
 			continue
 		}
-		cur = eventBlame{e.fn, e.owner, e.key}
 		if !e.valid() {
 			l.kill(i)
 			continue
 		}
-		fn := e.fn
 		if e.once {
 			l.kill(i)
 		}
-		fn(arg)
+		e.fn(arg)
 	}
 	return n
 }
 
-// eventBlame is what a report needs of the listener being called, kept
-// apart because removing the listener clears its entry.
-type eventBlame struct {
-	fn         func(any)
-	owner, key any
-}
-
-// recoverWalk removes and reports the listener at *i if it panicked (or its
-// owner's validity check did), and moves *i past it.
-func (t *EventTarget) recoverWalk(typ string, l *listenerList, i *int, cur *eventBlame) {
-	r := recover()
-	if r == nil {
+func (t *EventTarget) recoverWalk(typ string, l *listenerList, i *int, n int) {
+	if *i >= n {
 		return
 	}
-	at := *i
-	*i = at + 1
-	if !l.entries[at].dead {
-		l.kill(at)
+	if r := recover(); r != nil {
+		t.listenerPanicked(typ, l, *i, r)
+		*i++
 	}
-	p := &ListenerPanic{Event: typ, Owner: cur.owner, Key: cur.key, Listener: funcName(cur.fn), Value: r, Stack: debug.Stack()}
+}
+
+// listenerPanicked removes listener i, which panicked with r (or whose
+// owner's validity check did), and reports it.
+func (t *EventTarget) listenerPanicked(typ string, l *listenerList, i int, r any) {
+	e := &l.entries[i]
+	if !e.dead {
+		l.kill(i)
+	}
+	p := &ListenerPanic{Event: typ, Owner: e.owner, Key: e.key, Listener: funcName(e.fn), Value: r, Stack: debug.Stack()}
 	reportPanic(t.onPanic, t.fatal, p, r, p.Stack, "the listener is removed")
 }
 
@@ -309,11 +344,6 @@ func (t *EventTarget) SetPanicHandler(h func(*ListenerPanic)) { t.onPanic = h }
 // nested emit or update in fatal mode, propagates unchanged, without a second
 // report). Meant for tests.
 func (t *EventTarget) SetPanicFatal(fatal bool) { t.fatal = fatal }
-
-func (t *EventTarget) endEmit(typ string, l *listenerList) {
-	l.emitting--
-	t.tidy(typ, l)
-}
 
 // HasListener reports whether an Emit of typ now would call at least one
 // listener: one that is subscribed and whose owner is valid.
@@ -350,14 +380,11 @@ func (t *EventTarget) tidy(typ string, l *listenerList) {
 	}
 }
 
+// kill marks entry i dead. The entry keeps its function, owner and key
+// until tidy compacts the list (at the end of the outermost Emit, or at once
+// when no Emit runs), so that a panic report can still name them.
 func (l *listenerList) kill(i int) {
-	e := &l.entries[i]
-	e.dead = true
-	e.fn = nil
-	e.owner = nil
-	e.key = nil
-	e.strict = nil
-	e.validator = nil
+	l.entries[i].dead = true
 	l.live--
 	l.dirty = true
 }

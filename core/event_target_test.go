@@ -339,3 +339,20 @@ func TestEventTargetEdgeCases(t *testing.T) {
 		t.Fatal("nil listener was added")
 	}
 }
+
+func BenchmarkEventTargetEmit(b *testing.B) {
+	var et EventTarget
+	o := &owner{valid: true}
+	n := 0
+	for range 10 {
+		et.On("x", func(any) { n++ }, o)
+	}
+	arg := any(o)
+	b.ReportAllocs()
+	for b.Loop() {
+		et.Emit("x", arg)
+	}
+	if n == 0 {
+		b.Fatal("listeners did not run")
+	}
+}

@@ -15,7 +15,7 @@ import (
 // a global pool.
 //
 // Jobs run on workers, never on the main thread: they must not touch GL, the
-// window or anything the main thread changes while they run (DESIGN.md §2).
+// window or anything the main thread changes while they run.
 type JobPool struct {
 	workers int
 	queue   chan jobRef

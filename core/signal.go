@@ -79,10 +79,11 @@ func (s *Signal[T]) remove(id uint64) {
 	s.compactIfIdle()
 }
 
-// kill marks entry i dead and drops its function so it can be collected.
+// kill marks entry i dead. The entry keeps its function until compaction
+// (at the end of the outermost Emit, or at once when no Emit runs), so that
+// a panic report can still name it.
 func (s *Signal[T]) kill(i int) {
 	s.entries[i].dead = true
-	s.entries[i].fn = nil
 	s.live--
 	s.dirty = true
 }
@@ -98,51 +99,82 @@ func (s *Signal[T]) Emit(v T) {
 		return
 	}
 	s.emitting++
-	defer s.endEmit()
-	for i := 0; i < n; {
-		i = s.walk(i, n, v)
-	}
-}
-
-// walk calls the listeners from index from up to n and returns n. After a
-// panic it returns the index of the next listener, so that Emit resumes
-// there: one deferred recover per walk, not one per listener.
-func (s *Signal[T]) walk(from, n int, v T) (i int) {
-	var fn func(T)
-	defer s.recoverWalk(&i, n, &fn)
-	for i = from; i < n; i++ {
+	i := 0
+	// The fast path has no recover of its own: endEmit recovers the first
+	// panic and finishes the emit in walk, which recovers any further ones.
+	defer s.endEmit(&i, n, v)
+	for ; i < n; i++ {
 		// Index afresh each time: a listener may append and reallocate entries.
 		// Entries before n never move while emitting > 0.
 		e := &s.entries[i]
 		if e.dead {
 			continue
 		}
-		fn = e.fn
 		if e.once {
 			s.kill(i)
 		}
-		fn(v)
+		e.fn(v)
+	}
+}
+
+// endEmit ends an Emit. If listener *i panicked (a finished walk has
+// *i == n, and then recover is not even called), it reports it and calls the
+// listeners after it.
+func (s *Signal[T]) endEmit(i *int, n int, v T) {
+	if *i < n {
+		if r := recover(); r != nil {
+			s.resume(*i, n, v, r)
+			return
+		}
+	}
+	s.emitting--
+	s.compactIfIdle()
+}
+
+// resume handles the panic r of listener i and runs the rest of the emit.
+func (s *Signal[T]) resume(i, n int, v T, r any) {
+	defer s.endEmit(&n, n, v)
+	s.listenerPanicked(i, r)
+	for i++; i < n; {
+		i = s.walk(i, n, v)
+	}
+}
+
+// walk calls the listeners from index from up to n and returns n. After a
+// panic it returns the index of the next listener, so that resume goes on
+// from there.
+func (s *Signal[T]) walk(from, n int, v T) (i int) {
+	defer s.recoverWalk(&i, n)
+	for i = from; i < n; i++ {
+		e := &s.entries[i]
+		if e.dead {
+			continue
+		}
+		if e.once {
+			s.kill(i)
+		}
+		e.fn(v)
 	}
 	return n
 }
 
-// recoverWalk removes and reports the listener at *i if it panicked, and
-// moves *i past it. A walk that returns normally has *i == n: then recover
-// is not even called, which keeps Emit cheap.
-func (s *Signal[T]) recoverWalk(i *int, n int, fn *func(T)) {
+func (s *Signal[T]) recoverWalk(i *int, n int) {
 	if *i >= n {
 		return
 	}
-	r := recover()
-	if r == nil {
-		return
+	if r := recover(); r != nil {
+		s.listenerPanicked(*i, r)
+		*i++
 	}
-	at := *i
-	*i = at + 1
-	if !s.entries[at].dead {
-		s.kill(at)
+}
+
+// listenerPanicked removes listener i, which panicked with r, and reports it.
+func (s *Signal[T]) listenerPanicked(i int, r any) {
+	e := &s.entries[i]
+	if !e.dead {
+		s.kill(i)
 	}
-	p := &ListenerPanic{Listener: funcName(*fn), Value: r, Stack: debug.Stack()}
+	p := &ListenerPanic{Listener: funcName(e.fn), Value: r, Stack: debug.Stack()}
 	reportPanic(s.onPanic, s.fatal, p, r, p.Stack, "the listener is removed")
 }
 
@@ -160,11 +192,6 @@ func (s *Signal[T]) SetPanicHandler(h func(*ListenerPanic)) { s.onPanic = h }
 // nested emit or update in fatal mode, propagates unchanged, without a second
 // report). Meant for tests.
 func (s *Signal[T]) SetPanicFatal(fatal bool) { s.fatal = fatal }
-
-func (s *Signal[T]) endEmit() {
-	s.emitting--
-	s.compactIfIdle()
-}
 
 // compactIfIdle removes dead entries unless an Emit is walking them.
 func (s *Signal[T]) compactIfIdle() {

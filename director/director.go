@@ -43,7 +43,7 @@ type statsSource interface{ Stats() render.Stats }
 // cameras and renderables implement it through scenegraph.Extract.
 type Extractor func(s *scenegraph.Scene, f *render.Frame)
 
-// TimerPriority is the priority of the timer system (DESIGN.md §3).
+// TimerPriority is the priority of the timer system.
 const TimerPriority = 200
 
 type systemEntry struct {
@@ -53,7 +53,7 @@ type systemEntry struct {
 }
 
 // Director runs frames: Tick advances the running scene by one frame in the
-// order of DESIGN.md §3. A Director is a plain value: create as many as you
+// order of Cocos Creator 3.8's director.tick. A Director is a plain value: create as many as you
 // like, in one process.
 type Director struct {
 	// Frame events, emitted with the Director itself.
@@ -375,7 +375,7 @@ func (d *Director) SetJobPool(p *core.JobPool) {
 // RenderErr returns the last error the renderer reported, if any.
 func (d *Director) RenderErr() error { return d.renderErr }
 
-// Tick runs one frame of dt seconds (DESIGN.md §3):
+// Tick runs one frame of dt seconds:
 //
 //  1. BeginFrame; input dispatch (also when paused)
 //  2. unless paused: BeforeUpdate, Start, fixed steps, Update, systems'

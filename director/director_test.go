@@ -75,7 +75,7 @@ func newDirector(r *recorder) *Director {
 	return d
 }
 
-// The order of DESIGN.md §3, as one recorded trace.
+// The order of Director.Tick, as one recorded trace.
 func TestTickOrder(t *testing.T) {
 	r := &recorder{}
 	d := newDirector(r)
@@ -242,7 +242,7 @@ func TestDeterministic(t *testing.T) {
 
 type body struct {
 	scenegraph.Component
-	vx, vy float32
+	vy float32
 }
 
 func (b *body) FixedUpdate(dt float64) {

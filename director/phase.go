@@ -2,7 +2,7 @@ package director
 
 import "strconv"
 
-// Phase names one step of Director.Tick (DESIGN.md §3), as a Tracer sees it.
+// Phase names one step of Director.Tick, as a Tracer sees it.
 type Phase uint8
 
 // The phases of a frame, in the order Tick runs them. PhaseFrame encloses

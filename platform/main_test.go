@@ -18,7 +18,8 @@ func onMain(f func()) { platformtest.Do(f) }
 
 // openPlatform starts a Platform on the main thread, headless, and closes it
 // when the test ends. It skips the test only when SDL's video could not
-// start at all (no usable driver on this machine).
+// start at all (no usable driver on this machine), and fails it instead with
+// $TACT_REQUIRE_GL=1 (platformtest.SkipOrFail).
 func openPlatform(t *testing.T, opts Options) *Platform {
 	t.Helper()
 	if !opts.NoVideo {
@@ -30,7 +31,7 @@ func openPlatform(t *testing.T, opts Options) *Platform {
 	if err != nil {
 		var ie *InitError
 		if errors.As(err, &ie) {
-			t.Skipf("SDL video unavailable here, test needs it: %v", err)
+			platformtest.SkipOrFailf(t, "SDL video unavailable here, test needs it: %v", err)
 		}
 		t.Fatalf("Init: %v", err)
 	}

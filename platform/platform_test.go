@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/tact-engine/tact/platform/platformtest"
 )
 
 func TestChooseDriver(t *testing.T) {
@@ -236,7 +238,7 @@ func TestAutoHeadless(t *testing.T) {
 	var err error
 	onMain(func() { p, err = Init(Options{}) })
 	if err != nil {
-		t.Skipf("SDL video unavailable here: %v", err)
+		platformtest.SkipOrFailf(t, "SDL video unavailable here: %v", err)
 	}
 	defer onMain(func() { p.Close() })
 	if p.VideoDriver() != "offscreen" || !p.Headless() {

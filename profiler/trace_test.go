@@ -126,7 +126,7 @@ func mainPhases(events []traceEvent) map[int][]traceEvent {
 }
 
 // A trace of three frames is JSON, names its tracks, and holds for every
-// frame the phases of DESIGN.md §3 in order, nested in the frame; the render
+// frame the phases of Director.Tick in order, nested in the frame; the render
 // thread's frames and a forced GC are on their own tracks.
 func TestTraceThreeFramesInDesignOrder(t *testing.T) {
 	_, events := runTrace(t, TracePhases)

@@ -68,8 +68,7 @@ type DTChange struct {
 
 // Recording is a run's input, frame by frame, with the Director's fixed
 // step and every frame's dt: what it takes to drive the same frames again.
-// With the same start, a replay of it reaches the same state at every frame
-// (DESIGN.md §6).
+// With the same start, a replay of it reaches the same state at every frame.
 type Recording struct {
 	// FixedStep and MaxFrameTime are the Director's fixed-step settings.
 	FixedStep, MaxFrameTime float64

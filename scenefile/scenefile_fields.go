@@ -26,7 +26,6 @@ var (
 	typeFont      = reflect.TypeFor[*scenegraph.Font]()
 	typeNode      = reflect.TypeFor[*scenegraph.Node]()
 	typeSceneFile = reflect.TypeFor[*SceneFile]()
-	typeComponent = reflect.TypeFor[scenegraph.Component]()
 	typeBehavior  = reflect.TypeFor[scenegraph.Behavior]()
 )
 

@@ -3,6 +3,8 @@ package scenegraph
 import (
 	"fmt"
 	"runtime/debug"
+
+	"github.com/tact-engine/tact/core"
 )
 
 type callKind uint8
@@ -18,24 +20,109 @@ const (
 
 var callNames = [...]string{"Preload", "OnLoad", "OnEnable", "Start", "OnDisable", "OnDestroy"}
 
-// CallbackPanic describes a panic recovered from a component callback.
+// CallbackPanic describes a panic recovered from a component callback, a
+// component's timer (Callback "timer") or a node-event listener (Callback
+// "listener").
 type CallbackPanic struct {
-	// Node is the path of the component's node.
+	// Node is the path of the component's node; for a listener without a
+	// component owner, the path of its owner node, or else of the node it
+	// listens on.
 	Node string
-	// Component is the component's Go type.
+	// Component is the component's Go type; empty for a listener or timer
+	// that belongs to no component.
 	Component string
-	// Callback is the lifecycle method that panicked, e.g. "Update".
+	// Callback is the lifecycle method that panicked, e.g. "Update", or
+	// "timer" or "listener".
 	Callback string
+	// Event is the event type of a panicking listener; empty otherwise.
+	Event string
 	// Value is what was passed to panic.
 	Value any
 	// Stack is the goroutine stack at the panic.
 	Stack []byte
 }
 
-// Error names the component type, the callback, the node path and the
-// panic value.
+// Error names the component type, the callback (for a listener, the event
+// type), the node path and the panic value.
 func (p *CallbackPanic) Error() string {
+	switch p.Callback {
+	case "listener", "timer":
+		what := p.Callback
+		if p.Event != "" {
+			what = fmt.Sprintf("listener for %q", p.Event)
+		}
+		if p.Component != "" {
+			what += " of " + p.Component
+		}
+		return fmt.Sprintf("scenegraph: panic in %s on node %q: %v", what, p.Node, p.Value)
+	}
 	return fmt.Sprintf("scenegraph: panic in %s.%s on node %q: %v", p.Component, p.Callback, p.Node, p.Value)
+}
+
+// blame fills p's Node and Component from the owner of a timer or listener:
+// a component names itself and its node, a node names itself; anything else
+// names its type, with fallback as the node.
+func (p *CallbackPanic) blame(owner any, fallback *Node) {
+	n := fallback
+	switch o := owner.(type) {
+	case nil:
+	case Behavior:
+		c := o.Base()
+		if p.Component = c.typeName; p.Component == "" {
+			p.Component = fmt.Sprintf("%T", owner)
+		}
+		if c.node != nil {
+			n = c.node
+		}
+	case *Node:
+		n = o
+	default:
+		p.Component = fmt.Sprintf("%T", owner)
+	}
+	if n != nil {
+		p.Node = n.Path()
+	}
+}
+
+// raise is the end of a timer's or listener's report: in PanicFatal mode it
+// panics with p (or with the *CallbackPanic that is already propagating
+// from a nested callback, unchanged), otherwise it logs p with consequence.
+func (s *Scene) raise(p *CallbackPanic, consequence string) {
+	if s != nil && s.PanicFatal {
+		if inner, ok := p.Value.(*CallbackPanic); ok {
+			panic(inner)
+		}
+		panic(p)
+	}
+	loggerOf(s).Printf("%v; %s\n%s", p, consequence, p.Stack)
+}
+
+// timerPanic is the panic handler of the scene's timer scheduler: the
+// report names the timer's component (type and node path). The scheduler
+// has already removed the timer; the component stays enabled. In
+// PanicFatal mode the panic propagates out of the scheduler's Update as a
+// *CallbackPanic with Callback "timer".
+func (s *Scene) timerPanic(tp *core.TimerPanic) {
+	p := &CallbackPanic{Callback: "timer", Value: tp.Value, Stack: tp.Stack}
+	p.blame(tp.Target, nil)
+	s.raise(p, "the timer is removed")
+}
+
+// listenerPanic is the panic handler of n's node events: the report blames
+// the listener's owner (a component: its type and node path; a node: its
+// path), or n for a listener without owner. The EventTarget has already
+// removed the listener and goes on with the next one; the component whose
+// code called Emit or Dispatch is not disabled, nor is the owner. In
+// PanicFatal mode the panic propagates out of Emit as a *CallbackPanic with
+// Callback "listener".
+func (n *Node) listenerPanic(lp *core.ListenerPanic) {
+	p := &CallbackPanic{Callback: "listener", Event: lp.Event, Value: lp.Value, Stack: lp.Stack}
+	p.blame(lp.Owner, n)
+	s := n.scene
+	if c, ok := lp.Owner.(Behavior); ok && s == nil && c.Base().node != nil {
+		s = c.Base().node.scene
+	}
+	s.raise(p, "the listener is removed")
 }
 
 // callback runs one of c's non-per-frame callbacks, recovering a panic. s

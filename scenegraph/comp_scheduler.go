@@ -5,7 +5,7 @@ package scenegraph
 // (negative ascending, then zero, then positive ascending) and, within one
 // order, by the moment each component's OnEnable finished.
 //
-// Components enabled while a frame's phases run are deferred as DESIGN.md §4
+// Components enabled while a frame's phases run are deferred as the lifecycle rules (README) say
 // says: one enabled inside a Start starts in an extra pass at the end of
 // StartPhase and updates in the same frame; one enabled later starts at the
 // end of LateUpdatePhase and first updates in the next frame.

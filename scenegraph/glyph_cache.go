@@ -416,10 +416,21 @@ func (c *GlyphCache) expand(a *glyphAtlas, r image.Rectangle) []byte {
 		c.rgba = make([]byte, n)
 	}
 	out := c.rgba[:n]
-	i := 0
+	if n == 0 {
+		return out
+	}
+	// Clear white everywhere (by doubling copies: most of an atlas is
+	// empty), then the coverage where there is some.
+	out[0], out[1], out[2], out[3] = 255, 255, 255, 0
+	for k := 4; k < n; k *= 2 {
+		copy(out[k:], out[:k])
+	}
+	i := 3
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for _, cov := range a.pix[y*a.w+r.Min.X : y*a.w+r.Max.X] {
-			out[i], out[i+1], out[i+2], out[i+3] = 255, 255, 255, cov
+			if cov != 0 {
+				out[i] = cov
+			}
 			i += 4
 		}
 	}

@@ -56,7 +56,7 @@ func call(f func()) {
 	}
 }
 
-// frame runs the scene part of Director.Tick (DESIGN.md §3 step 2 and the
+// frame runs the scene part of Director.Tick (step 2 of its order and the
 // HasChanged reset), without the runtime package.
 func frame(s *Scene, dt float64) {
 	cs := s.ComponentScheduler()

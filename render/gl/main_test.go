@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/render/gl"
 	"github.com/veandco/go-sdl2/sdl"
@@ -33,7 +34,8 @@ func (s *surface) ReleaseCurrent() error       { return s.win.GLMakeCurrent(nil)
 func (s *surface) Swap()                       { s.win.GLSwap() }
 func (s *surface) SetSwapInterval(m int) error { return sdl.GLSetSwapInterval(m) }
 
-// testSurface is nil when no GL context could be made; GL tests then skip.
+// testSurface is nil when no GL context could be made; GL tests then skip,
+// or fail with $TACT_REQUIRE_GL=1 (platformtest.SkipOrFail).
 var testSurface *surface
 
 func TestMain(m *testing.M) {
@@ -90,7 +92,7 @@ type harness struct {
 func newHarness(t testing.TB, onMain bool, opts gl.Options) *harness {
 	t.Helper()
 	if testSurface == nil {
-		t.Skip("no GL context (SDL offscreen video driver unavailable)")
+		platformtest.SkipOrFail(t, "no GL context (SDL offscreen video driver unavailable)")
 	}
 	opts.NoSwap = true
 	if opts.Shaders == nil {

@@ -188,7 +188,7 @@ func TestKeysChangeCount(t *testing.T) {
 func abs(x float32) float32 { return float32(math.Abs(float64(x))) }
 
 // TestSteadyFramesAllocateNothing counts the heap allocations of the whole
-// process over 100 steady frames (DESIGN.md §9 wants none). A few are
+// process over 100 steady frames (the engine promises none). A few are
 // tolerated: the Go runtime itself now and then allocates a sudog when the
 // main thread blocks on the render thread's channel, or an M when a thread
 // blocks in cgo; an allocation in a frame's code would count 100 or more.

@@ -201,7 +201,7 @@ func TestMenu(t *testing.T) {
 }
 
 // -trace writes a Chrome trace (JSON) of the run whose main-thread track has
-// each frame's phases in DESIGN.md §3 order, and the callbacks with
+// each frame's phases in Director.Tick's order, and the callbacks with
 // -trace-callbacks.
 func testTrace(t *testing.T, binary string) {
 	path := filepath.Join(t.TempDir(), "trace.json")

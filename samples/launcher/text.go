@@ -25,8 +25,3 @@ func newTextBox(parent *scenegraph.Node, s string, size float32, c render.Color,
 	return &textBox{node: n, label: l}
 }
 
-// set changes the text.
-func (t *textBox) set(s string) { t.label.Text = s }
-
-// text returns the text.
-func (t *textBox) text() string { return t.label.Text }
