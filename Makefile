@@ -24,14 +24,16 @@ build: deps
 
 # The tests: formatting, vet, and every package under the race detector (the
 # render thread, job workers and asset decoders are concurrent). GL tests use
-# SDL's offscreen driver: no display needed. -short skips the few tests that
+# SDL's offscreen driver: no display needed; TACT_REQUIRE_GL=1 makes a test
+# that cannot get SDL video or a GL context fail instead of skipping, so a
+# broken driver cannot pass as skips. -short skips the few tests that
 # measure wall-clock time (pacing, real-time audio), which a loaded machine
 # can fail; test-realtime runs them.
 test: deps
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt -l reports:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
-	SDL_VIDEODRIVER=offscreen $(GO) test -short -race ./...
+	SDL_VIDEODRIVER=offscreen TACT_REQUIRE_GL=1 $(GO) test -short -race ./...
 
 test-realtime: deps
 	SDL_VIDEODRIVER=offscreen $(GO) test -run 'Pace|Pacer|ThroughDevice' -v ./platform/ ./runtime/

@@ -54,7 +54,10 @@ type Config struct {
 	// default output. Where no output opens, the reason is logged and the
 	// game runs silent (Game.Audio is nil; AudioSource treats nil as silence).
 	Audio bool
-	// AudioOutput tunes the output; zero: 48 kHz stereo, 512-frame buffer (~32 ms).
+	// AudioOutput tunes the output; its zero fields take the defaults of
+	// platform.AudioConfig.WithDefaults (platform.DefaultAudioFrequency,
+	// DefaultAudioChannels, DefaultAudioBuffer), and the mixer follows the
+	// output's rate and channel count.
 	AudioOutput platform.AudioConfig
 
 	// AssetRoot is the asset folder ("": no asset manager); Game.Assets

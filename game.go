@@ -65,6 +65,9 @@ type Game struct {
 	shots    chan shot
 	started  bool
 	lastTime time.Duration
+	cfgErr   error // a Config that cannot run
+	steps    int   // Step calls waiting for the loop
+	inFrame  bool  // a frame (Tick) is running
 }
 
 type shot struct {
@@ -76,8 +79,15 @@ type shot struct {
 func NewGame(cfg Config) *Game {
 	cfg = cfg.withDefaults()
 	g := &Game{cfg: cfg, director: director.New(), shots: make(chan shot, 8), glyphs: scenegraph.NewGlyphCache()}
-	g.director.SetFixedStep(cfg.FixedStep, cfg.MaxFrameTime)
+	if err := g.director.SetFixedStep(cfg.FixedStep, cfg.MaxFrameTime); err != nil {
+		g.cfgErr = fmt.Errorf("tact: Config: %w", err) // Run returns it
+	}
 	g.director.SetLogger(cfg.Logger)
+	g.director.SetPanicFatal(cfg.PanicFatal)
+	for _, s := range [...]*core.Signal[*Game]{&g.GameInited, &g.Paused, &g.Resumed} {
+		s.SetPanicHandler(func(p *core.ListenerPanic) { cfg.Logger.Printf("%v; the listener is removed\n%s", p, p.Stack) })
+		s.SetPanicFatal(cfg.PanicFatal)
+	}
 	g.overlay = profiler.NewStatsOverlay(g.director)
 	// The engine systems every game has; physics2d installs itself when a
 	// RigidBody first needs it, so games without physics do not link Box2D.
@@ -180,6 +190,51 @@ func (g *Game) OnPauseChange(fn func(paused bool)) (off func()) {
 	return func() { offP(); offR() }
 }
 
+// Step runs one frame with dt = 1/FrameRate (1/60 without a cap), also while
+// the Game is paused: single-stepping for debugging, after Cocos'
+// game.step. Called from inside a frame (a key handler), the step runs
+// right after that frame; called while no frame runs (tests, tools, before
+// Run), it ticks at once, with no window or SDL needed.
+func (g *Game) Step() {
+	if g.inFrame || g.started && g.clock != nil {
+		g.steps++
+		return
+	}
+	g.frame(stepDT(g.cfg.FrameRate))
+}
+
+// stepDT is the dt of a stepped frame, and of a frame after a gap.
+func stepDT(fps float64) float64 {
+	if fps > 0 {
+		return 1 / fps
+	}
+	return 1.0 / 60
+}
+
+// frameTime returns the dt a frame gets after gap seconds since the
+// previous one, at frame-rate cap fps: the gap itself, except that a gap
+// over one second (a debugger stop, a dragged window) or one that is not
+// positive becomes one normal frame, 1/fps (1/60 without a cap), so the
+// game never jumps.
+func frameTime(gap, fps float64) float64 {
+	if gap > 1 || !(gap > 0) {
+		return stepDT(fps)
+	}
+	return gap
+}
+
+// frame ticks the Director once and counts the frame.
+func (g *Game) frame(dt float64) {
+	g.inFrame = true
+	g.director.Tick(dt)
+	g.inFrame = false
+	g.frames++
+	if g.restart {
+		g.restart = false
+		g.restartScene()
+	}
+}
+
 // Restart unloads the running scene and runs the start function again, at the
 // end of the current frame.
 func (g *Game) Restart() { g.restart = true }
@@ -207,6 +262,9 @@ func (g *Game) Run(start StartFunc) (err error) {
 	}
 	g.started = true
 	g.start = start
+	if g.cfgErr != nil {
+		return g.cfgErr
+	}
 	if err := g.boot(); err != nil {
 		g.shutdown()
 		return err
@@ -313,13 +371,14 @@ func (g *Game) boot() error {
 // openAudio starts the mixer and the output; a failure leaves the game
 // silent, with the reason logged.
 func (g *Game) openAudio(p *platform.Platform) {
-	out := g.cfg.AudioOutput
-	if out.Frequency == 0 {
-		out.Frequency = platform.DefaultAudioFrequency
-	}
-	if out.Channels == 0 {
-		out.Channels = 2
-	}
+	// platform owns the output's defaults; the mixer renders what the
+	// output plays. The mixer's own defaults must agree with them (audio
+	// and platform cannot import each other): these fail to compile if not.
+	const (
+		_ uint = (platform.DefaultAudioFrequency - audio.DefaultRate) * (audio.DefaultRate - platform.DefaultAudioFrequency)
+		_ uint = (platform.DefaultAudioChannels - audio.DefaultChannels) * (audio.DefaultChannels - platform.DefaultAudioChannels)
+	)
+	out := g.cfg.AudioOutput.WithDefaults()
 	m, err := audio.NewMixer(audio.MixerConfig{Rate: out.Frequency, Channels: out.Channels, Logger: g.cfg.Logger})
 	if err == nil {
 		var dev *platform.AudioDevice
@@ -388,6 +447,12 @@ func (g *Game) loop(interrupts <-chan os.Signal) {
 		if g.quit {
 			break
 		}
+		if g.paused && g.steps > 0 {
+			g.steps--
+			g.input.Discard() // a step is one frame, not a resume
+			g.frame(stepDT(cfg.FrameRate))
+			continue
+		}
 		if g.paused {
 			// No busy loop while paused or hidden: sleep between polls.
 			// Input queued meanwhile is dropped (as Resume promises);
@@ -399,24 +464,13 @@ func (g *Game) loop(interrupts <-chan os.Signal) {
 			continue
 		}
 		now := g.clock.Now()
-		dt := (now - g.lastTime).Seconds()
+		dt := frameTime((now - g.lastTime).Seconds(), g.cfg.FrameRate)
 		g.lastTime = now
-		if dt > 1 || dt <= 0 {
-			// A debugger stop or a dragged window: one normal frame instead.
-			dt = 1.0 / 60
-			if g.cfg.FrameRate > 0 {
-				dt = 1 / g.cfg.FrameRate
-			}
-		}
 		if deterministic {
 			dt = cfg.FixedDT
 		}
-		g.director.Tick(dt)
-		g.frames++
-		if g.restart {
-			g.restart = false
-			g.restartScene()
-		}
+		g.steps = 0 // Step while running is a frame that happens anyway
+		g.frame(dt)
 		if cfg.MaxFrames > 0 && g.frames >= cfg.MaxFrames {
 			g.quit = true
 		}

@@ -22,7 +22,7 @@ import (
 
 // runGame runs g on the main thread; a failure to start SDL's video skips
 // (fails with $TACT_REQUIRE_GL=1: platformtest.SkipOrFail).
-func runGame(t *testing.T, g *Game, start StartFunc) {
+func runGame(t testing.TB, g *Game, start StartFunc) {
 	t.Helper()
 	var err error
 	onMain(func() { err = g.Run(start) })

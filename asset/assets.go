@@ -58,6 +58,28 @@ var ErrUnloaded = errors.New("released before it finished loading")
 // climb out of the asset root (with "..", or through a symbolic link).
 var ErrOutsideRoot = errors.New("path is outside the asset root")
 
+// ErrNotRegular is wrapped by the error of a load that names a file which is
+// not a regular file: a named pipe, a device, a socket or a directory. Such
+// a file is refused before it is opened for reading, so it cannot block a
+// worker. The error says which kind of file it is.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTooLarge is wrapped by the error of a load refused for its size: a file
+// over Options.MaxFileSize, or an image whose decoded pixels would take more
+// than Options.MaxDecodedBytes. The error gives the size and the limit.
+var ErrTooLarge = errors.New("too large")
+
+// Default limits, used where Options leaves them 0.
+const (
+	// DefaultMaxFileSize is the default Options.MaxFileSize: 512 MiB.
+	DefaultMaxFileSize = 512 << 20
+	// DefaultMaxDecodedBytes is the default Options.MaxDecodedBytes: 256
+	// MiB, an 8192x8192 RGBA8 image (the default MaxTextureSize).
+	DefaultMaxDecodedBytes = 256 << 20
+	// DefaultMaxTextureSize is the default Options.MaxTextureSize.
+	DefaultMaxTextureSize = 8192
+)
+
 // AssetError is the error of a failed load, a failed reload or a bad path: the
 // asset path (relative to the asset root) and why.
 type Error struct {
@@ -89,7 +111,18 @@ type Options struct {
 	// Root is the asset folder; every asset path is relative to it and may not
 	// leave it. Empty means the current directory.
 	Root string
-	// Workers is the number of decoding goroutines (0: min(4, GOMAXPROCS)).
+	// Jobs is the pool whose workers read and decode files. Nil: the
+	// Manager makes its own pool of Workers workers and closes it in Close.
+	// A pool given here stays the caller's: Close leaves it open (and the
+	// pool's own Close waits for a decode of the Manager still under way).
+	// Once it is closed, loads fail with an error wrapping
+	// core.ErrPoolClosed.
+	Jobs *core.JobPool
+	// Workers bounds how many files are decoded at once. With Jobs nil it is
+	// the size of the Manager's own pool (0: min(4, GOMAXPROCS)). With a
+	// Jobs pool it is the Manager's share of that pool (0: min(4, the pool's
+	// workers - 1), at least 1), so that a loading backlog or a stuck
+	// decode leaves the rest of a shared pool to its other jobs.
 	Workers int
 	// Frames is where GPU commands are recorded (normally the Game's
 	// renderer). Nil records into a private frame that is never executed:
@@ -103,14 +136,30 @@ type Options struct {
 	// MaxTextureSize bounds a texture's width and height (0: 8192), so that a
 	// bad or hostile header cannot make a decoder allocate gigabytes.
 	MaxTextureSize int
+	// MaxDecodedBytes bounds the memory an image's decoded pixels may take
+	// (0 or less: DefaultMaxDecodedBytes, 256 MiB). It is checked from the
+	// image's header before any pixel is decoded: an image is refused,
+	// with an error wrapping ErrTooLarge that names the file, its size in
+	// pixels and the budget, when width x height x 4 bytes (x 8 for a PNG
+	// with 16 bits per channel, which Go decodes at 16 bits) exceeds it.
+	// The decoder's image is at most this large; converting it to the RGBA8
+	// texture may take as much again at the peak.
+	MaxDecodedBytes int64
+	// MaxFileSize bounds the size of every file a load reads, by any format
+	// (0 or less: DefaultMaxFileSize, 512 MiB). A larger file is refused
+	// before it is read, and a file that grows past the limit while it is
+	// read is refused too (at most MaxFileSize+1 bytes are read), with an
+	// error wrapping ErrTooLarge that names the file and the limit.
+	MaxFileSize int64
 }
 
 // Assets loads, shares and unloads assets: textures, shaders, fonts, scene and
 // prefab files, and anything a registered Loader decodes. It is a value: create
 // as many as you like.
 //
-// Files are read and decoded by a bounded pool of worker goroutines that
-// never touch GL or a scene; they hand immutable data back, and the main thread
+// Files are read and decoded on the workers of a core.JobPool
+// (Options.Jobs), at most Options.Workers at once; decoding never touches GL
+// or a scene. Decoders hand immutable data back, and the main thread
 // creates the asset (recording GPU uploads into the current frame) in Poll, at
 // the start of a frame. Every method of Assets, and of the Assets it returns,
 // must be called on the main thread (the one that records frames); callbacks
@@ -138,13 +187,17 @@ type Manager struct {
 	assets   map[string]*Asset
 	byHandle map[any]*Asset // texture and shader IDs, fonts, scene files -> asset, for saving
 
-	mu      sync.Mutex // guards jobs, results, closed and the watcher's dirty set
-	cond    *sync.Cond
-	jobs    []*loadJob
-	results []*loadJob
+	jobs       *core.JobPool // where files are decoded
+	ownJobs    bool          // the Manager made jobs, and closes it
+	maxDecodes int           // decode tasks on jobs at once, at most
+	decodeTask func()        // a.decodeNext, made once
+
+	mu      sync.Mutex // guards queue, results, running, closed and the watcher's dirty set
+	queue   []*loadJob // waiting for a decode task
+	results []*loadJob // decoded, waiting for Poll
+	running int        // decode tasks handed to jobs and not yet returned
 	closed  bool
 	notify  chan struct{} // capacity 1: a result or a file change is waiting
-	workers sync.WaitGroup
 
 	watch         *assetWatcher
 	lastRenderErr error
@@ -229,10 +282,10 @@ type loadJob struct {
 	err    error
 }
 
-// NewAssets opens the asset root, registers the built-in loaders (PNG and
-// JPEG textures, GLSL shader pairs, TTF/OTF fonts, JSON scenes and prefabs)
-// and the built-in component types, and starts the workers (and the watcher
-// with opts.Watch). Close stops them.
+// New opens the asset root, registers the built-in formats (PNG and JPEG
+// textures, GLSL shader pairs, TTF/OTF fonts, WAV, Ogg and MP3 clips), makes
+// its job pool unless opts.Jobs gives one, and starts the watcher with
+// opts.Watch. Close stops them.
 func New(opts Options) (*Manager, error) {
 	dir := opts.Root
 	if dir == "" {
@@ -242,11 +295,14 @@ func New(opts Options) (*Manager, error) {
 	if err != nil {
 		return nil, fmt.Errorf("asset: asset root: %w", err)
 	}
-	if opts.Workers <= 0 {
-		opts.Workers = min(4, goruntime.GOMAXPROCS(0))
-	}
 	if opts.MaxTextureSize <= 0 {
-		opts.MaxTextureSize = 8192
+		opts.MaxTextureSize = DefaultMaxTextureSize
+	}
+	if opts.MaxDecodedBytes <= 0 {
+		opts.MaxDecodedBytes = DefaultMaxDecodedBytes
+	}
+	if opts.MaxFileSize <= 0 {
+		opts.MaxFileSize = DefaultMaxFileSize
 	}
 	a := &Manager{
 		root: root, rootDir: dir, opts: opts, logger: opts.Logger, frames: opts.Frames,
@@ -257,8 +313,17 @@ func New(opts Options) (*Manager, error) {
 	if a.logger == nil {
 		a.logger = core.NewLogger(os.Stderr)
 	}
-	a.cond = sync.NewCond(&a.mu)
-	tex := &textureLoader{maxSize: opts.MaxTextureSize}
+	a.decodeTask = a.decodeNext
+	if a.jobs = opts.Jobs; a.jobs == nil {
+		if opts.Workers <= 0 {
+			opts.Workers = min(4, goruntime.GOMAXPROCS(0))
+		}
+		a.jobs, a.ownJobs = core.NewJobPool(opts.Workers), true
+	} else if opts.Workers <= 0 {
+		opts.Workers = max(1, min(4, a.jobs.Workers()-1))
+	}
+	a.maxDecodes, a.opts.Workers = opts.Workers, opts.Workers
+	tex := &textureLoader{maxSize: opts.MaxTextureSize, maxBytes: opts.MaxDecodedBytes}
 	a.loaders[".png"] = tex
 	a.loaders[".jpg"] = tex
 	a.loaders[".jpeg"] = tex
@@ -267,10 +332,6 @@ func New(opts Options) (*Manager, error) {
 	a.loaders[".otf"] = fontLoader{}
 	for _, ext := range []string{".wav", ".ogg", ".mp3"} {
 		a.loaders[ext] = audioLoader{}
-	}
-	for range opts.Workers {
-		a.workers.Add(1)
-		go a.work()
 	}
 	if opts.Watch {
 		if err := a.startWatch(); err != nil {
@@ -281,10 +342,15 @@ func New(opts Options) (*Manager, error) {
 	return a, nil
 }
 
-// Close stops the workers and the watcher and closes the asset root. Loads
-// in progress never finish. GPU objects are not deleted: they go with the
-// renderer (close the Assets when the Game has stopped). A second Close does
-// nothing.
+// Close stops decoding and the watcher and closes the asset root. Loads in
+// progress never finish: loads waiting for a worker are dropped, and Close
+// does not wait for a decode under way, so a Decode that is stuck cannot
+// hang it; such a decode's result is dropped when it returns (its reads
+// after Close fail). A pool the Manager made is closed once none of its
+// decodes runs: at once, or when the last decode under way returns. A pool
+// given in Options.Jobs stays open. GPU objects are not deleted: they go
+// with the renderer (close the Manager when the Game has stopped). A second
+// Close does nothing.
 func (a *Manager) Close() error {
 	a.mu.Lock()
 	if a.closed {
@@ -292,10 +358,13 @@ func (a *Manager) Close() error {
 		return nil
 	}
 	a.closed = true
-	a.jobs = nil
-	a.cond.Broadcast()
+	clear(a.queue)
+	a.queue = nil
+	idle := a.running == 0
 	a.mu.Unlock()
-	a.workers.Wait()
+	if a.ownJobs && idle {
+		a.jobs.Close() // otherwise the last decode task closes it (taskDone)
+	}
 	var errs []error
 	if a.watch != nil {
 		errs = append(errs, a.watch.close())
@@ -488,40 +557,92 @@ func (a *Manager) acquire(p string) (*Asset, error) {
 	return x, nil
 }
 
+// submit queues j for decoding and, below the Manager's share of the pool,
+// hands a decode task to the pool.
 func (a *Manager) submit(j *loadJob) {
-	j.src = Source{Path: j.asset.path, root: a.root}
+	j.src = Source{Path: j.asset.path, root: a.root, maxFile: a.opts.MaxFileSize}
 	a.mu.Lock()
-	if !a.closed {
-		a.jobs = append(a.jobs, j)
-		a.cond.Signal()
+	if a.closed {
+		a.mu.Unlock()
+		return
+	}
+	a.queue = append(a.queue, j)
+	start := a.running < a.maxDecodes
+	if start {
+		a.running++
 	}
 	a.mu.Unlock()
+	if start {
+		a.startTask()
+	}
 }
 
-// work is a decoding goroutine: it reads and decodes files and hands the
-// results to the main thread. It never touches GL or a scene.
-func (a *Manager) work() {
-	defer a.workers.Done()
-	for {
-		a.mu.Lock()
-		for len(a.jobs) == 0 && !a.closed {
-			a.cond.Wait()
+// startTask hands a decode task, already counted in running, to the pool.
+// If the pool refuses it (closed by its owner), the task is uncounted and
+// every queued load fails with the pool's error, so that none waits forever.
+func (a *Manager) startTask() {
+	err := a.jobs.Go(a.decodeTask)
+	if err == nil {
+		return
+	}
+	a.mu.Lock()
+	if !a.closed {
+		for _, j := range a.queue {
+			j.err = fmt.Errorf("cannot decode: %w", err)
+			a.results = append(a.results, j)
 		}
-		if a.closed {
-			a.mu.Unlock()
-			return
-		}
-		j := a.jobs[0]
-		a.jobs[0] = nil
-		a.jobs = a.jobs[1:]
-		a.mu.Unlock()
+		clear(a.queue)
+		a.queue = a.queue[:0]
+	}
+	a.taskDone()
+	a.mu.Unlock()
+	a.wake()
+}
 
-		j.data, j.err = safeDecode(j.asset.loader, &j.src)
-
-		a.mu.Lock()
-		a.results = append(a.results, j)
+// decodeNext is a decode task, run by a pool worker: it decodes the next
+// queued load and hands the result to the main thread (or drops it once the
+// Manager is closed). It never touches GL or a scene. While loads are
+// queued it hands itself back to the pool rather than looping, so that a
+// backlog takes turns with the pool's other jobs.
+func (a *Manager) decodeNext() {
+	a.mu.Lock()
+	if a.closed || len(a.queue) == 0 {
+		a.taskDone()
 		a.mu.Unlock()
-		a.wake()
+		return
+	}
+	j := a.queue[0]
+	a.queue[0] = nil
+	a.queue = a.queue[1:]
+	a.mu.Unlock()
+
+	j.data, j.err = safeDecode(j.asset.loader, &j.src)
+
+	a.mu.Lock()
+	if a.closed { // loads in progress never finish
+		a.taskDone()
+		a.mu.Unlock()
+		return
+	}
+	a.results = append(a.results, j)
+	again := len(a.queue) > 0
+	if !again {
+		a.taskDone()
+	}
+	a.mu.Unlock()
+	a.wake()
+	if again {
+		a.startTask()
+	}
+}
+
+// taskDone, called with a.mu held, uncounts a decode task. The last one to
+// end after Close closes the Manager's own pool, from a goroutine of its
+// own: the pool's Close waits for the task that calls it.
+func (a *Manager) taskDone() {
+	a.running--
+	if a.running == 0 && a.closed && a.ownJobs {
+		go a.jobs.Close()
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	goruntime "runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -52,10 +53,10 @@ func pngBytes(t testing.TB, w, h int, c color.NRGBA) []byte { return assettest.P
 
 // gateLoader is a test Loader for ".gate" files: each line "dep PATH" names a
 // dependency and "fail MSG" fails the decode. Decoding waits until the gate
-// is open; decodes, creates and frees are counted.
+// is open; decodes begun (entered), decodes, creates and frees are counted.
 type gateLoader struct {
-	gate                    chan struct{}
-	decodes, creates, frees atomic.Int32
+	gate                             chan struct{}
+	entered, decodes, creates, frees atomic.Int32
 }
 
 func newGateLoader() *gateLoader { return &gateLoader{gate: make(chan struct{})} }
@@ -63,6 +64,7 @@ func newGateLoader() *gateLoader { return &gateLoader{gate: make(chan struct{})}
 func (g *gateLoader) open() { close(g.gate) }
 
 func (g *gateLoader) Decode(src *Source) (any, error) {
+	g.entered.Add(1)
 	<-g.gate
 	g.decodes.Add(1)
 	b, err := src.Read()
@@ -453,5 +455,157 @@ func TestPollAllocatesNothing(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(200, func() { a.Poll(); a.checkRenderErr(nil) }); n != 0 {
 		t.Fatalf("Poll allocates %v times per frame", n)
+	}
+}
+
+// waitGoroutines waits until no more goroutines run than before (or fails
+// after a generous deadline).
+func waitGoroutines(t *testing.T, before int, what string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for goruntime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: %d goroutines before, %d after", what, before, goruntime.NumGoroutine())
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// Close returns while a Decode is stuck: the load in progress and the one
+// queued behind it never finish (no callback, no create, the queued one
+// never decoded), and the Manager's own pool stops once the stuck decode
+// returns, leaving no goroutine behind.
+func TestAssetsCloseWithStuckDecode(t *testing.T) {
+	before := goruntime.NumGoroutine()
+	root := t.TempDir()
+	writeFile(t, root, "a.gate", []byte("a"))
+	writeFile(t, root, "b.gate", []byte("b"))
+	a, err := New(Options{Root: root, Workers: 1, Logger: core.DiscardLogger{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGateLoader()
+	a.RegisterFormat(".gate", g)
+	calls := 0
+	a.LoadAsync("a.gate", func(*Asset, error) { calls++ })
+	a.LoadAsync("b.gate", func(*Asset, error) { calls++ }) // queued: one worker
+	pollUntil(t, a, "the decode to start", func() bool { return g.entered.Load() == 1 })
+	closed := make(chan error, 1)
+	go func() { closed <- a.Close() }()
+	select {
+	case err := <-closed:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close hung on a stuck decode")
+	}
+	g.open()
+	waitGoroutines(t, before, "after the stuck decode returned")
+	a.Poll()
+	if calls != 0 || g.entered.Load() != 1 || g.creates.Load() != 0 {
+		t.Fatalf("after Close: %d callbacks, %d decodes begun, %d creates; want 0, 1, 0",
+			calls, g.entered.Load(), g.creates.Load())
+	}
+	if a.State("a.gate") != Loading || a.State("b.gate") != Loading {
+		t.Fatalf("loads in progress finished: %v, %v", a.State("a.gate"), a.State("b.gate"))
+	}
+}
+
+// A Manager with no decode under way closes its own pool in Close: no
+// goroutine is left.
+func TestAssetsCloseStopsOwnPool(t *testing.T) {
+	before := goruntime.NumGoroutine()
+	a, err := New(Options{Root: "../testdata/assets", Workers: 3, Logger: core.DiscardLogger{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Load("textures/red.png"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	waitGoroutines(t, before, "after Close") // exiting workers may linger a moment
+}
+
+// A Manager on the caller's pool decodes there, at most Workers at once
+// (by default all of the pool's workers but one), so a stuck decode leaves
+// the pool to other jobs; Close leaves the pool open.
+func TestAssetsOnSharedJobPool(t *testing.T) {
+	p := core.NewJobPool(2)
+	defer p.Close()
+	root := t.TempDir()
+	writeFile(t, root, "a.gate", []byte("a"))
+	writeFile(t, root, "b.gate", []byte("b"))
+	a, _, _ := newTestAssets(t, root, Options{Jobs: p})
+	g := newGateLoader()
+	a.RegisterFormat(".gate", g)
+	x := a.LoadAsync("a.gate", nil)
+	y := a.LoadAsync("b.gate", nil)
+	pollUntil(t, a, "the first decode", func() bool { return g.entered.Load() == 1 })
+	frame := core.NewJobGraph(p)
+	var ran atomic.Int32
+	frame.Add("frame", func() { ran.Add(1) })
+	for range 20 { // a frame's jobs still run while a decode is stuck
+		done := make(chan error, 1)
+		go func() { done <- frame.Run() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatal(err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("a stuck decode starved the shared pool")
+		}
+	}
+	time.Sleep(10 * time.Millisecond)
+	if n := g.entered.Load(); n != 1 {
+		t.Fatalf("%d decodes at once on a 2-worker shared pool, want 1", n)
+	}
+	g.open()
+	pollUntil(t, a, "both loads", func() bool { return x.State() == Loaded && y.State() == Loaded })
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := frame.Run(); err != nil {
+		t.Fatalf("the caller's pool after Manager.Close: %v", err)
+	}
+	if ran.Load() != 21 {
+		t.Fatalf("frame job ran %d times, want 21", ran.Load())
+	}
+}
+
+// Loads on a pool its owner closed fail with an error naming the asset and
+// wrapping core.ErrPoolClosed, rather than waiting forever.
+func TestAssetsOnClosedJobPool(t *testing.T) {
+	p := core.NewJobPool(1)
+	p.Close()
+	a, _, _ := newTestAssets(t, "", Options{Jobs: p})
+	for _, f := range []string{"textures/red.png", "textures/green.jpg"} {
+		x, err := a.Load(f)
+		if x != nil || !errors.Is(err, core.ErrPoolClosed) || !strings.HasPrefix(err.Error(), f+": ") {
+			t.Fatalf("Load(%q) on a closed pool: %v, %v", f, x, err)
+		}
+	}
+}
+
+// panicLoader's Decode panics.
+type panicLoader struct{ gateLoader }
+
+func (*panicLoader) Decode(*Source) (any, error) { panic("kaboom") }
+
+// A Decode that panics fails its load with an error; the pool goes on.
+func TestDecodePanicIsAnError(t *testing.T) {
+	root := copyTestdata(t)
+	writeFile(t, root, "x.boom", []byte("x"))
+	a, _, _ := newTestAssets(t, root, Options{Workers: 1})
+	a.RegisterFormat(".boom", &panicLoader{})
+	x, err := a.Load("x.boom")
+	if x != nil || err == nil || !strings.Contains(err.Error(), "x.boom: decoder panicked: kaboom") {
+		t.Fatalf("Load of a panicking decoder: %v, %v", x, err)
+	}
+	if _, err := a.Load("textures/red.png"); err != nil {
+		t.Fatalf("a load after the panic: %v", err)
 	}
 }

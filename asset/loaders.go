@@ -8,7 +8,9 @@ import (
 	"image/draw"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"io/fs"
+	"math"
 	"os"
 	"strings"
 
@@ -47,10 +49,11 @@ type Source struct {
 	// Path is the asset's path, relative to the asset root.
 	Path string
 
-	root  *os.Root
-	files []string
-	deps  []string
-	err   error
+	root    *os.Root
+	maxFile int64 // Options.MaxFileSize; 0: DefaultMaxFileSize
+	files   []string
+	deps    []string
+	err     error
 }
 
 // Read returns the contents of the asset's own file.
@@ -58,6 +61,13 @@ func (s *Source) Read() ([]byte, error) { return s.ReadFile(s.Path) }
 
 // ReadFile returns the contents of the file at p (an asset path, relative to
 // the root). The file is watched for hot reload with the asset.
+//
+// Only regular files are read: a named pipe, a device, a socket or a
+// directory is refused at once with an error wrapping ErrNotRegular, before
+// it is opened for reading, so that no such file can block a worker. A file
+// larger than Options.MaxFileSize is refused before it is read (an error
+// wrapping ErrTooLarge), and so is one that grows past the limit while it
+// is read.
 func (s *Source) ReadFile(p string) ([]byte, error) {
 	clean := strings.ReplaceAll(p, `\`, "/")
 	if strings.HasPrefix(clean, "/") || strings.Contains("/"+clean+"/", "/../") {
@@ -67,18 +77,115 @@ func (s *Source) ReadFile(p string) ([]byte, error) {
 	if s.root == nil {
 		return nil, &Error{Path: p, Err: fs.ErrNotExist}
 	}
-	b, err := s.root.ReadFile(clean)
+	b, err := readRegular(s.root, clean, s.maxFileSize())
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-			if strings.Contains(err.Error(), "escapes") {
-				err = fmt.Errorf("%w (%v)", ErrOutsideRoot, err)
-			}
-		}
 		return nil, &Error{Path: clean, Err: err}
 	}
 	return b, nil
+}
+
+func (s *Source) maxFileSize() int64 {
+	if s.maxFile > 0 {
+		return s.maxFile
+	}
+	return DefaultMaxFileSize
+}
+
+// readRegular reads the regular file name under root, refusing any other
+// kind of file before opening it, and any file over limit bytes.
+func readRegular(root *os.Root, name string, limit int64) ([]byte, error) {
+	// Stat first: opening a named pipe for reading blocks until a writer
+	// appears, and opening a device may block or act on the device.
+	fi, err := root.Stat(name)
+	if err != nil {
+		return nil, pathErr(err)
+	}
+	if err := checkFile(fi, limit); err != nil {
+		return nil, err
+	}
+	f, err := root.OpenFile(name, openFlags, 0)
+	if err != nil {
+		return nil, pathErr(err)
+	}
+	defer f.Close()
+	// Check again what was opened: the file may have been replaced since.
+	if fi, err = f.Stat(); err != nil {
+		return nil, pathErr(err)
+	}
+	if err := checkFile(fi, limit); err != nil {
+		return nil, err
+	}
+	// Read at most limit+1 bytes, so that a file that grows while it is read
+	// (or whose size was misreported) is caught without reading it all.
+	var buf bytes.Buffer
+	if sz := fi.Size(); sz < math.MaxInt32 {
+		buf.Grow(int(sz) + bytes.MinRead)
+	}
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
+		return nil, pathErr(err)
+	}
+	if n := int64(buf.Len()); n > limit {
+		return nil, fmt.Errorf("%w: grew past the %s limit (Options.MaxFileSize) while being read", ErrTooLarge, sizeString(limit))
+	}
+	return buf.Bytes(), nil
+}
+
+// checkFile refuses anything but a regular file of at most limit bytes.
+func checkFile(fi fs.FileInfo, limit int64) error {
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("%w (%s)", ErrNotRegular, fileKind(fi.Mode()))
+	}
+	if fi.Size() > limit {
+		return fmt.Errorf("%w: %s, over the %s limit (Options.MaxFileSize)", ErrTooLarge, sizeString(fi.Size()), sizeString(limit))
+	}
+	return nil
+}
+
+// fileKind names the type of a file that is not regular.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	case m&fs.ModeDevice != 0:
+		return "block device"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m.IsDir():
+		return "directory"
+	case m&fs.ModeSymlink != 0:
+		return "symbolic link"
+	}
+	return "irregular file"
+}
+
+// sizeString writes n bytes for a person: "1000 bytes", or "512.0 MiB
+// (536870912 bytes)".
+func sizeString(n int64) string {
+	const ki, mi, gi = 1 << 10, 1 << 20, 1 << 30
+	switch {
+	case n >= gi:
+		return fmt.Sprintf("%.1f GiB (%d bytes)", float64(n)/gi, n)
+	case n >= mi:
+		return fmt.Sprintf("%.1f MiB (%d bytes)", float64(n)/mi, n)
+	case n >= ki:
+		return fmt.Sprintf("%.1f KiB (%d bytes)", float64(n)/ki, n)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// pathErr strips the *fs.PathError around an os.Root error (the asset path
+// is named by the caller) and marks an escape from the root.
+func pathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+		if strings.Contains(err.Error(), "escapes") {
+			err = fmt.Errorf("%w (%v)", ErrOutsideRoot, err)
+		}
+	}
+	return err
 }
 
 // Depend names another asset that must be loaded before this one is
@@ -138,7 +245,10 @@ type Texture struct {
 func (x *Asset) Texture() *Texture { t, _ := x.Value().(*Texture); return t }
 
 // textureLoader decodes PNG and JPEG files to straight-alpha RGBA8.
-type textureLoader struct{ maxSize int }
+type textureLoader struct {
+	maxSize  int   // Options.MaxTextureSize
+	maxBytes int64 // Options.MaxDecodedBytes
+}
 
 type decodedImage struct {
 	w, h int
@@ -150,12 +260,14 @@ func (l *textureLoader) Decode(src *Source) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return decodeImage(b, l.maxSize)
+	return decodeImage(b, l.maxSize, l.maxBytes)
 }
 
 // decodeImage decodes a PNG or JPEG (told apart by content) into RGBA8,
-// refusing images larger than maxSize on a side before decoding any pixel.
-func decodeImage(b []byte, maxSize int) (*decodedImage, error) {
+// refusing images larger than maxSize on a side, or whose decoded pixels
+// would take more than maxBytes (see Options.MaxDecodedBytes), before
+// decoding any pixel.
+func decodeImage(b []byte, maxSize int, maxBytes int64) (*decodedImage, error) {
 	var (
 		decode func([]byte) (image.Image, error)
 		config func([]byte) (image.Config, error)
@@ -185,6 +297,18 @@ func decodeImage(b []byte, maxSize int) (*decodedImage, error) {
 	if cfg.Width > maxSize || cfg.Height > maxSize {
 		return nil, fmt.Errorf("%s image is %dx%d, larger than the %d limit", kind, cfg.Width, cfg.Height, maxSize)
 	}
+	// The decoder's image: 4 bytes a pixel at most (RGBA; JPEG's YCbCr and
+	// gray take less), 8 for a PNG of 16 bits per channel.
+	bpp, depth := int64(4), ""
+	if kind == "png" && pngBitDepth(b) == 16 {
+		bpp, depth = 8, " at 16 bits per channel"
+	}
+	// (px*bpp cannot overflow: DecodeConfig refuses a PNG whose pixels at 8
+	// bytes overflow an int, and JPEG sides are 16-bit.)
+	if px := int64(cfg.Width) * int64(cfg.Height); px > maxBytes/bpp {
+		return nil, fmt.Errorf("%w: %s image is %dx%d%s, %s decoded, over the %s budget (Options.MaxDecodedBytes)",
+			ErrTooLarge, kind, cfg.Width, cfg.Height, depth, sizeString(px*bpp), sizeString(maxBytes))
+	}
 	img, err := decode(b)
 	if err != nil {
 		return nil, fmt.Errorf("bad %s data: %w", kind, err)
@@ -201,6 +325,15 @@ func decodeImage(b []byte, maxSize int) (*decodedImage, error) {
 		draw.Draw(dst, dst.Rect, img, r.Min, draw.Src)
 	}
 	return &decodedImage{w: r.Dx(), h: r.Dy(), pix: dst.Pix}, nil
+}
+
+// pngBitDepth returns the bit depth in a PNG's IHDR chunk (which must come
+// first), or 0 if there is none.
+func pngBitDepth(b []byte) int {
+	if len(b) < 25 || string(b[12:16]) != "IHDR" {
+		return 0
+	}
+	return int(b[24])
 }
 
 func (l *textureLoader) Create(ctx *CreateContext, decoded any) (any, error) {

@@ -87,14 +87,6 @@ func zeroCrossingFreq(x []float32, rate int) float64 {
 	return float64(n) / 2 / (float64(len(x)) / float64(rate))
 }
 
-func rms(x []float32) float64 {
-	var s float64
-	for _, v := range x {
-		s += float64(v) * float64(v)
-	}
-	return math.Sqrt(s / float64(max(len(x), 1)))
-}
-
 func peak(x []float32) float64 {
 	var p float64
 	for _, v := range x {

@@ -38,19 +38,23 @@ const (
 	MaxPitch = 4.0
 )
 
-// Mixer defaults for a zero MixerConfig.
+// Mixer defaults for a zero MixerConfig (MixerConfig.WithDefaults). The
+// rate and channel count equal platform's audio output defaults
+// (platform.DefaultAudioFrequency, platform.DefaultAudioChannels), so that a
+// zero mixer suits a zero output; package tact checks this when it compiles.
 const (
-	DefaultRate   = 48000
-	DefaultVoices = 64
+	DefaultRate     = 48000
+	DefaultChannels = 2
+	DefaultVoices   = 64
 )
 
-// MixerConfig configures NewMixer. Its zero value is a 48 kHz stereo mixer
-// with 64 voices.
+// MixerConfig configures NewMixer. Its zero value is a DefaultRate mixer
+// with DefaultChannels channels and DefaultVoices voices.
 type MixerConfig struct {
 	// Rate is the output rate in frames per second (0: DefaultRate): the
 	// rate of the device that reads the Mixer.
 	Rate int
-	// Channels is the output's channel count, 1 or 2 (0: 2). The mix is
+	// Channels is the output's channel count, 1 or 2 (0: DefaultChannels). The mix is
 	// stereo inside; a mono output is the mean of both sides.
 	Channels int
 	// Voices is how many voices may sound at once (0: DefaultVoices). They
@@ -182,19 +186,29 @@ type command struct {
 	flag bool
 }
 
-// NewMixer returns a Mixer for cfg with all its voices allocated. It fails
-// on a rate outside [MinRate, MaxRate], a channel count other than 1 or 2,
-// or a negative voice count.
+// WithDefaults returns c with its zero fields set as NewMixer sets them:
+// Rate DefaultRate, Channels DefaultChannels, Voices DefaultVoices. It
+// changes no field that is not zero (Logger included), and validates
+// nothing: NewMixer rejects bad values.
+func (c MixerConfig) WithDefaults() MixerConfig {
+	if c.Rate == 0 {
+		c.Rate = DefaultRate
+	}
+	if c.Channels == 0 {
+		c.Channels = DefaultChannels
+	}
+	if c.Voices == 0 {
+		c.Voices = DefaultVoices
+	}
+	return c
+}
+
+// NewMixer returns a Mixer for cfg (zero fields filled in by
+// cfg.WithDefaults) with all its voices allocated. It fails on a rate
+// outside [MinRate, MaxRate], a channel count other than 1 or 2, or a
+// negative voice count.
 func NewMixer(cfg MixerConfig) (*Mixer, error) {
-	if cfg.Rate == 0 {
-		cfg.Rate = DefaultRate
-	}
-	if cfg.Channels == 0 {
-		cfg.Channels = 2
-	}
-	if cfg.Voices == 0 {
-		cfg.Voices = DefaultVoices
-	}
+	cfg = cfg.WithDefaults()
 	switch {
 	case cfg.Rate < MinRate || cfg.Rate > MaxRate:
 		return nil, fmt.Errorf("audio: mixer rate %d Hz out of range [%d, %d]", cfg.Rate, MinRate, MaxRate)

@@ -136,6 +136,7 @@ func (t *EventTarget) add(typ string, fn func(any), owner, key any, once bool) f
 		t.lists[typ] = l
 	}
 	if key != nil {
+		_ = equal(key, key) // an incomparable key panics here, not at some later compare
 		if i := l.find(key, owner); i >= 0 {
 			id := l.entries[i].id
 			return func() { t.removeID(typ, l, id) }
@@ -153,6 +154,8 @@ func (t *EventTarget) add(typ string, fn func(any), owner, key any, once bool) f
 	l.live++
 	return func() { t.removeID(typ, l, id) }
 }
+
+func equal(a, b any) bool { return a == b }
 
 // find returns the index of the live listener with identity (key, owner), or -1.
 func (l *listenerList) find(key, owner any) int {

@@ -288,6 +288,15 @@ func TestEventTargetOnKeyIdentity(t *testing.T) {
 	et.OnKey("z", "k", func(any) { r.add("after") }, o1) // the once listener ran: free again
 	et.Emit("z", nil)
 	r.check(t, "after")
+
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Fatal("OnKey with an incomparable key must panic")
+			}
+		}()
+		et.OnKey("fresh", []int{1}, func(any) {}, nil)
+	}()
 }
 
 // deferredOwner dies in two steps, like scenegraph objects: IsValid turns

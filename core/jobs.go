@@ -10,9 +10,10 @@ import (
 )
 
 // JobPool is a fixed set of worker goroutines that run the jobs of
-// JobGraphs. A pool is a plain value: create one with NewJobPool, share it
-// between any number of graphs, and Close it when done; nothing in Tact keeps
-// a global pool.
+// JobGraphs, and independent jobs handed over with Go. A pool is a plain
+// value: create one with NewJobPool, share it between any number of graphs
+// and users of Go, and Close it when done; nothing in Tact keeps a global
+// pool.
 //
 // Jobs run on workers, never on the main thread: they must not touch GL, the
 // window or anything the main thread changes while they run.
@@ -23,18 +24,21 @@ type JobPool struct {
 
 	mu      sync.Mutex
 	idle    sync.Cond // signalled when running drops to 0
-	running int       // graphs started and not yet finished
+	running int       // graph runs and Go jobs started and not yet finished
 	closed  bool
 }
 
-// jobRef names one job of one graph: what travels through the pool's queue.
-// It is a small value, so sending it allocates nothing.
+// jobRef names what travels through the pool's queue: job i of graph g, or,
+// when fn is not nil, an independent job handed over by Go. It is a small
+// value, so sending it allocates nothing.
 type jobRef struct {
-	g *JobGraph
-	i int32
+	g  *JobGraph
+	i  int32
+	fn func()
 }
 
-// ErrPoolClosed is returned by JobGraph.Start on a closed pool.
+// ErrPoolClosed is returned by JobGraph.Start and JobPool.Go on a closed
+// pool.
 var ErrPoolClosed = errors.New("core: job pool closed")
 
 // NewJobPool starts a pool of n worker goroutines; n <= 0 means one per
@@ -55,9 +59,10 @@ func NewJobPool(n int) *JobPool {
 // Workers returns the number of worker goroutines.
 func (p *JobPool) Workers() int { return p.workers }
 
-// Close waits for the graphs under way to finish, then stops the workers and
-// returns once every worker goroutine has exited. Starting a graph afterwards
-// fails with ErrPoolClosed. A second Close does nothing.
+// Close waits for the graphs under way and the jobs handed over by Go to
+// finish, then stops the workers and returns once every worker goroutine has
+// exited. Starting a graph or calling Go once Close has begun fails with
+// ErrPoolClosed. A second Close does nothing.
 func (p *JobPool) Close() {
 	p.mu.Lock()
 	if p.closed {
@@ -80,6 +85,10 @@ func (p *JobPool) worker() {
 	defer p.wg.Done()
 	var local []jobRef // ready jobs the queue had no room for; reused
 	for r := range p.queue {
+		if r.fn != nil {
+			p.runFunc(r.fn)
+			continue
+		}
 		local = append(local[:0], r)
 		for len(local) > 0 {
 			r := local[len(local)-1]
@@ -87,6 +96,56 @@ func (p *JobPool) worker() {
 			local = r.g.run(r.i, local)
 		}
 	}
+}
+
+// Go hands fn to the pool, to run once on one of its workers, on its own: no
+// graph, no dependencies, nothing to wait for. Go never blocks, so it may be
+// called from any goroutine, a running job included; when the pool's queue
+// is full the job is handed over by a goroutine of its own. Jobs handed over
+// by Go start in no set order, among themselves or with graph jobs. Close
+// waits for them as it does for graphs.
+//
+// Go fails, and fn never runs, on a closed pool (ErrPoolClosed) or with a
+// nil fn. A panic in fn is recovered, so the worker and the pool go on; it
+// is otherwise lost: fn must recover itself where a panic has to be
+// reported.
+func (p *JobPool) Go(fn func()) error {
+	if fn == nil {
+		return errors.New("core: JobPool.Go with no function")
+	}
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return ErrPoolClosed
+	}
+	p.running++
+	p.mu.Unlock()
+	r := jobRef{fn: fn}
+	select {
+	case p.queue <- r:
+	default:
+		// Close waits for this job (running counts it), so the queue stays
+		// open until the send below has been received.
+		go func() { p.queue <- r }()
+	}
+	return nil
+}
+
+// runFunc runs a job handed over by Go on a worker.
+func (p *JobPool) runFunc(fn func()) {
+	defer p.release()
+	defer func() { recover() }()
+	fn()
+}
+
+// release ends one graph run or Go job.
+func (p *JobPool) release() {
+	p.mu.Lock()
+	p.running--
+	if p.running == 0 {
+		p.idle.Broadcast()
+	}
+	p.mu.Unlock()
 }
 
 // JobID identifies a job within its JobGraph: the value Add returned.
@@ -274,7 +333,7 @@ func (g *JobGraph) Start() error {
 	// the workers receive: the workers see a fully reset graph.
 	for i := range g.jobs {
 		if g.jobs[i].nDeps == 0 {
-			p.queue <- jobRef{g, int32(i)}
+			p.queue <- jobRef{g: g, i: int32(i)}
 		}
 	}
 	return nil
@@ -282,13 +341,7 @@ func (g *JobGraph) Start() error {
 
 // finish is called once per run, by whoever completes the last job.
 func (g *JobGraph) finish() {
-	p := g.pool
-	p.mu.Lock()
-	p.running--
-	if p.running == 0 {
-		p.idle.Broadcast()
-	}
-	p.mu.Unlock()
+	g.pool.release()
 	g.done <- struct{}{}
 }
 
@@ -335,9 +388,9 @@ func (g *JobGraph) run(i int32, local []jobRef) []jobRef {
 		}
 		if atomic.AddInt32(&g.pending[o], -1) == 0 {
 			select {
-			case g.pool.queue <- jobRef{g, o}:
+			case g.pool.queue <- jobRef{g: g, i: o}:
 			default:
-				local = append(local, jobRef{g, o})
+				local = append(local, jobRef{g: g, i: o})
 			}
 		}
 	}

@@ -277,6 +277,109 @@ func TestJobPoolSharedAndClose(t *testing.T) {
 	}
 }
 
+// Go runs independent jobs, each exactly once: it never blocks, neither
+// with the queue full (the only worker stuck) nor when called from a job on
+// the only worker, where a blocking hand-over would deadlock; a panicking
+// job is recovered and the pool goes on running Go jobs and graphs.
+func TestJobPoolGo(t *testing.T) {
+	p := NewJobPool(1)
+	defer p.Close()
+	const n = 3000 // more than the queue holds
+	var ran atomic.Int32
+	var wg sync.WaitGroup
+	count := func() { ran.Add(1); wg.Done() }
+	gate := make(chan struct{})
+	wg.Add(1)
+	if err := p.Go(func() { <-gate; wg.Done() }); err != nil { // holds the only worker
+		t.Fatal(err)
+	}
+	handed := make(chan error, 1)
+	go func() {
+		for range n {
+			wg.Add(1)
+			if err := p.Go(count); err != nil {
+				handed <- err
+				return
+			}
+		}
+		handed <- nil
+	}()
+	select {
+	case err := <-handed:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Go blocked on a full queue")
+	}
+	close(gate)
+	wg.Add(1)
+	p.Go(func() { // on the only worker: a blocking Go would deadlock
+		defer wg.Done()
+		for range n {
+			wg.Add(1)
+			if err := p.Go(count); err != nil {
+				t.Error(err)
+				wg.Done()
+			}
+		}
+	})
+	wg.Add(1)
+	p.Go(func() { defer wg.Done(); panic("boom") })
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%d of %d Go jobs ran", ran.Load(), 2*n)
+	}
+	if ran.Load() != 2*n {
+		t.Fatalf("%d Go jobs ran, want %d", ran.Load(), 2*n)
+	}
+	g := NewJobGraph(p)
+	var graphRan bool
+	g.Add("after", func() { graphRan = true })
+	if err := g.Run(); err != nil || !graphRan {
+		t.Fatalf("graph after a panicking Go job: %v, ran %v", err, graphRan)
+	}
+}
+
+// Close waits for a Go job under way; Go on a closed pool, or with no
+// function, fails and runs nothing.
+func TestJobPoolCloseWaitsForGo(t *testing.T) {
+	p := NewJobPool(2)
+	started, gate := make(chan struct{}), make(chan struct{})
+	var finished atomic.Bool
+	if err := p.Go(func() { close(started); <-gate; finished.Store(true) }); err != nil {
+		t.Fatal(err)
+	}
+	<-started
+	closed := make(chan struct{})
+	go func() { p.Close(); close(closed) }()
+	select {
+	case <-closed:
+		t.Fatal("Close returned while a Go job ran")
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(gate)
+	select {
+	case <-closed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close did not return after the Go job finished")
+	}
+	if !finished.Load() {
+		t.Fatal("Close returned before the Go job finished")
+	}
+	if err := p.Go(func() { t.Error("ran on a closed pool") }); !errors.Is(err, ErrPoolClosed) {
+		t.Fatalf("Go on a closed pool = %v", err)
+	}
+	q := NewJobPool(1)
+	defer q.Close()
+	if err := q.Go(nil); err == nil {
+		t.Fatal("Go(nil) succeeded")
+	}
+}
+
 func TestNewJobPoolDefaultsToGOMAXPROCS(t *testing.T) {
 	p := NewJobPool(0)
 	defer p.Close()

@@ -1,6 +1,8 @@
 package director
 
 import (
+	"fmt"
+	"math"
 	"os"
 	"slices"
 
@@ -72,20 +74,26 @@ type Director struct {
 	logger    core.Logger
 
 	paused      bool
-	stopped     bool
+	ended       bool // End was called: nothing ever again
+	ending      bool // End was called during a Tick: it takes effect at the frame's end
+	halted      bool // Stop was called: ticks do nothing until Start
+	ticking     bool // inside Tick
 	totalFrames uint64
 	dt          float64
 	totalTime   float64
 
-	fixedStep    float64
-	maxFrameTime float64
-	accumulator  float64
-	fixedSteps   uint64
-	renderErr    error
+	fixedStep     float64
+	maxFrameTime  float64
+	maxFixedSteps int
+	accumulator   float64
+	fixedSteps    uint64
+	droppedTime   float64
+	renderErr     error
 
 	tracer     Tracer                       // nil: no phase reports
 	transforms *scenegraph.TransformUpdater // nil: world matrices computed lazily
 	overlays   []*scenegraph.Scene          // drawn after the running scene
+	persist    []*scenegraph.Node           // AddPersistRootNode's
 }
 
 // DefaultFixedStep is the fixed step when none is configured: 1/60 s.
@@ -95,11 +103,21 @@ const DefaultFixedStep = 1.0 / 60
 // accumulator: a stall never becomes more than this much simulated time.
 const DefaultMaxFrameTime = 0.25
 
+// MinFixedStep is the smallest fixed step SetFixedStep accepts: 0.1 ms.
+// Below it, a frame would run thousands of steps.
+const MinFixedStep = 1e-4
+
+// DefaultMaxFixedSteps caps the fixed steps one frame runs. With the default
+// step and clamp a frame needs at most 15; the cap keeps a small step with a
+// large clamp from running hundreds per frame (the spiral of death).
+const DefaultMaxFixedSteps = 32
+
 // New returns a Director with the timer system registered at
 // TimerPriority, a fixed step of DefaultFixedStep and a frame-time clamp of
 // DefaultMaxFrameTime.
 func New() *Director {
-	d := &Director{timers: core.NewScheduler(), fixedStep: DefaultFixedStep, maxFrameTime: DefaultMaxFrameTime}
+	d := &Director{timers: core.NewScheduler(), fixedStep: DefaultFixedStep, maxFrameTime: DefaultMaxFrameTime,
+		maxFixedSteps: DefaultMaxFixedSteps}
 	d.AddSystem(timerSystem{d}, TimerPriority)
 	return d
 }
@@ -180,21 +198,83 @@ func (d *Director) RemoveOverlay(s *scenegraph.Scene) {
 	d.overlays = slices.DeleteFunc(d.overlays, func(o *scenegraph.Scene) bool { return o == s })
 }
 
-// SetLogger sets where the Director reports errors (render errors); nil is
-// standard error.
-func (d *Director) SetLogger(l core.Logger) { d.logger = l }
+// SetLogger sets where the Director reports errors (render errors, and
+// panics recovered from listeners of its signals and from its game-level
+// timers); nil is standard error.
+func (d *Director) SetLogger(l core.Logger) {
+	d.logger = l
+	onListener := func(p *core.ListenerPanic) { d.logf("%v; the listener is removed\n%s", p, p.Stack) }
+	d.eachSignal(func(s panicSetter) { s.SetPanicHandler(onListener) })
+	d.timers.SetPanicHandler(func(p *core.TimerPanic) { d.logf("%v; the timer is removed\n%s", p, p.Stack) })
+}
 
-// SetFixedStep sets the fixed step in seconds (values <= 0 restore the
-// default) and the clamp on frame time fed to the accumulator.
-func (d *Director) SetFixedStep(step, maxFrameTime float64) {
-	if !(step > 0) {
+// SetPanicFatal makes a panic in a listener of the Director's signals, or in
+// one of its game-level timers, propagate out of Tick (for tests) instead of
+// being reported and that listener or timer removed.
+func (d *Director) SetPanicFatal(fatal bool) {
+	d.eachSignal(func(s panicSetter) { s.SetPanicFatal(fatal) })
+	d.timers.SetPanicFatal(fatal)
+}
+
+// panicSetter is what every core.Signal has: how its listeners' panics are
+// handled.
+type panicSetter interface {
+	SetPanicHandler(func(*core.ListenerPanic))
+	SetPanicFatal(bool)
+}
+
+func (d *Director) eachSignal(f func(panicSetter)) {
+	for _, s := range [...]panicSetter{&d.BeginFrame, &d.BeforeUpdate, &d.AfterUpdate, &d.BeforeDraw, &d.AfterDraw,
+		&d.EndFrame, &d.BeforeSceneLaunch, &d.AfterSceneLaunch} {
+		f(s)
+	}
+}
+
+// SetFixedStep sets the fixed step in seconds (0 restores the default) and
+// the clamp on frame time fed to the accumulator (0 restores the default).
+// A step below MinFixedStep, a negative value, NaN or infinity is refused
+// with an error naming the value, and nothing changes.
+func (d *Director) SetFixedStep(step, maxFrameTime float64) error {
+	if err := CheckFixedStep(step, maxFrameTime); err != nil {
+		return err
+	}
+	if step == 0 {
 		step = DefaultFixedStep
 	}
-	if !(maxFrameTime > 0) {
+	if maxFrameTime == 0 {
 		maxFrameTime = DefaultMaxFrameTime
 	}
 	d.fixedStep, d.maxFrameTime = step, maxFrameTime
+	return nil
 }
+
+// CheckFixedStep reports whether SetFixedStep would accept step and
+// maxFrameTime: each 0 (the default) or finite and positive, the step at
+// least MinFixedStep. Loaders of settings and recordings use it to refuse bad
+// values with the file's name.
+func CheckFixedStep(step, maxFrameTime float64) error {
+	if step != 0 && !(step >= MinFixedStep && step <= math.MaxFloat64) {
+		return fmt.Errorf("director: fixed step %v s: want at least %v s (or 0 for the default)", step, MinFixedStep)
+	}
+	if maxFrameTime != 0 && !(maxFrameTime > 0 && maxFrameTime <= math.MaxFloat64) {
+		return fmt.Errorf("director: max frame time %v s: want a positive number of seconds (or 0 for the default)", maxFrameTime)
+	}
+	return nil
+}
+
+// SetMaxFixedSteps caps the fixed steps one frame runs (n <= 0 restores
+// DefaultMaxFixedSteps). Simulated time a frame could not step is dropped,
+// not carried: DroppedTime counts it.
+func (d *Director) SetMaxFixedSteps(n int) {
+	if n <= 0 {
+		n = DefaultMaxFixedSteps
+	}
+	d.maxFixedSteps = n
+}
+
+// DroppedTime returns the simulated time, in seconds, that frames dropped
+// because they hit the cap on fixed steps.
+func (d *Director) DroppedTime() float64 { return d.droppedTime }
 
 // MaxFrameTime returns the clamp on the frame time fed to the fixed-step
 // accumulator, in seconds.
@@ -234,17 +314,34 @@ func (d *Director) Resume() { d.paused = false }
 func (d *Director) Paused() bool { return d.paused }
 
 // End stops the Director for good: the running scene is unloaded and Tick
-// does nothing from then on.
+// does nothing from then on. Called during a Tick, it takes effect at the
+// end of that frame, which completes and counts; called between frames, at
+// once.
 func (d *Director) End() {
-	if d.stopped {
+	if d.ended {
 		return
 	}
-	d.stopped = true
+	if d.ticking {
+		d.ending = true
+		return
+	}
+	d.ended = true
 	d.UnloadScene()
 }
 
-// Stopped reports whether End was called.
-func (d *Director) Stopped() bool { return d.stopped }
+// Ended reports whether End has taken effect.
+func (d *Director) Ended() bool { return d.ended }
+
+// Stop halts the Director, as Cocos' director.stopAnimation does: from the
+// next Tick on, ticks do nothing (no input, no update, no drawing) and are
+// not counted, until Start. Unlike Pause, nothing is drawn either.
+func (d *Director) Stop() { d.halted = true }
+
+// Start undoes Stop.
+func (d *Director) Start() { d.halted = false }
+
+// Stopped reports whether Stop halted the Director.
+func (d *Director) Stopped() bool { return d.halted }
 
 // RunScene makes s the running scene. With no scene running it is launched
 // at once; otherwise the switch happens at the end of the current (or next)
@@ -252,7 +349,7 @@ func (d *Director) Stopped() bool { return d.stopped }
 // children before parents), BeforeSceneLaunch is emitted, s is launched, and
 // AfterSceneLaunch is emitted.
 func (d *Director) RunScene(s *scenegraph.Scene) {
-	if d.stopped || s == nil {
+	if d.ended || s == nil {
 		return
 	}
 	if d.scene == nil {
@@ -262,7 +359,26 @@ func (d *Director) RunScene(s *scenegraph.Scene) {
 	d.nextScene = s
 }
 
+// RunSceneImmediate switches to s at once, even in the middle of a frame:
+// the old scene gets OnDisable (pre-order) and OnDestroy (children first),
+// BeforeSceneLaunch is emitted, s is activated, and AfterSceneLaunch is
+// emitted, before RunSceneImmediate returns. A switch requested by RunScene
+// and still pending is dropped. The rest of a frame it is called in runs on
+// s.
+func (d *Director) RunSceneImmediate(s *scenegraph.Scene) {
+	if d.ended || s == nil {
+		return
+	}
+	d.nextScene = nil
+	d.launch(s)
+}
+
 func (d *Director) launch(s *scenegraph.Scene) {
+	for _, n := range d.livePersist() {
+		if n.Scene() != s {
+			d.reparent(n, s.Root())
+		}
+	}
 	if old := d.scene; old != nil && old != s {
 		d.unload(old)
 	}
@@ -280,11 +396,61 @@ func (d *Director) launch(s *scenegraph.Scene) {
 // OnDestroy children before parents) and leaves the Director with no scene;
 // the next RunScene launches at once. A scene switch that was pending is
 // dropped. The Game's Restart uses it.
+//
+// Persist root nodes are detached first and wait, inactive, for the next
+// scene.
 func (d *Director) UnloadScene() {
 	d.nextScene = nil
 	if s := d.scene; s != nil {
 		d.scene = nil
+		for _, n := range d.livePersist() {
+			if n.Scene() == s {
+				d.reparent(n, nil)
+			}
+		}
 		d.unload(s)
+	}
+}
+
+// AddPersistRootNode makes n, a top-level node of a scene (a child of its
+// root), survive scene switches, as Cocos' director.addPersistRootNode: on
+// RunScene, RunSceneImmediate and a Game's Restart it moves to the new
+// scene (as its last top-level node) before the old one is unloaded, with
+// its components, their state and their timers; they get OnDisable as it
+// leaves the old scene and OnEnable as the new one activates, never
+// OnDestroy or a second Start. Adding a node twice does nothing; a node that
+// is not top-level is refused with an error.
+func (d *Director) AddPersistRootNode(n *scenegraph.Node) error {
+	if n == nil || !n.IsValidStrict() {
+		return fmt.Errorf("director: AddPersistRootNode: %v is destroyed", n)
+	}
+	if s := n.Scene(); s == nil || n.Parent() != s.Root() {
+		return fmt.Errorf("director: AddPersistRootNode(%q): not a top-level node of a scene", n.Path())
+	}
+	if !slices.Contains(d.persist, n) {
+		d.persist = append(d.persist, n)
+	}
+	return nil
+}
+
+// RemovePersistRootNode makes n an ordinary node again: it stays where it
+// is and goes with its scene.
+func (d *Director) RemovePersistRootNode(n *scenegraph.Node) {
+	d.persist = slices.DeleteFunc(d.persist, func(p *scenegraph.Node) bool { return p == n })
+}
+
+// IsPersistRootNode reports whether n was made persistent and not removed.
+func (d *Director) IsPersistRootNode(n *scenegraph.Node) bool { return slices.Contains(d.persist, n) }
+
+// livePersist drops destroyed persist nodes and returns the rest.
+func (d *Director) livePersist() []*scenegraph.Node {
+	d.persist = slices.DeleteFunc(d.persist, func(n *scenegraph.Node) bool { return !n.IsValidStrict() })
+	return d.persist
+}
+
+func (d *Director) reparent(n, parent *scenegraph.Node) {
+	if err := n.SetParent(parent); err != nil {
+		d.logf("director: persist root node: %v", err)
 	}
 }
 
@@ -384,9 +550,10 @@ func (d *Director) RenderErr() error { return d.renderErr }
 //  3. BeforeDraw, extraction and Submit, AfterDraw
 //  4. HasChanged reset, EndFrame, a pending scene switch, TotalFrames++
 func (d *Director) Tick(dt float64) {
-	if d.stopped {
+	if d.ended || d.halted {
 		return
 	}
+	d.ticking = true
 	d.begin(PhaseFrame)
 	d.dt = dt
 	d.begin(PhaseBeginFrame)
@@ -419,6 +586,7 @@ func (d *Director) Tick(dt float64) {
 			d.updateSystems(dt)
 		}
 		d.AfterUpdate.Emit(d)
+		s = d.scene // RunSceneImmediate may have switched
 		if s != nil {
 			d.begin(PhaseDestroy)
 			s.ProcessDestroyed()
@@ -431,6 +599,7 @@ func (d *Director) Tick(dt float64) {
 		d.end(PhasePostUpdate)
 	}
 	d.BeforeDraw.Emit(d)
+	s = d.scene
 	if d.sink != nil {
 		if s != nil && d.transforms != nil {
 			d.begin(PhaseTransforms)
@@ -459,6 +628,7 @@ func (d *Director) Tick(dt float64) {
 		}
 	}
 	d.AfterDraw.Emit(d)
+	s = d.scene
 	if s != nil {
 		s.ResetChanged()
 	}
@@ -468,12 +638,17 @@ func (d *Director) Tick(dt float64) {
 	d.begin(PhaseEndFrame)
 	d.EndFrame.Emit(d)
 	d.end(PhaseEndFrame)
-	if next := d.nextScene; next != nil && !d.stopped {
+	if next := d.nextScene; next != nil && !d.ending {
 		d.nextScene = nil
 		d.launch(next)
 	}
 	d.totalFrames++
 	d.end(PhaseFrame)
+	d.ticking = false
+	if d.ending {
+		d.ending = false
+		d.End()
+	}
 }
 
 // updateSystems runs the systems' Update in descending priority.
@@ -491,7 +666,15 @@ func (d *Director) fixedPhase(cs *scenegraph.ComponentScheduler, dt float64) {
 	d.accumulator += min(max(dt, 0), d.maxFrameTime)
 	// The epsilon keeps a frame of exactly one step from losing that step to
 	// rounding in the accumulator.
-	for d.accumulator+1e-9 >= d.fixedStep {
+	for steps := 0; d.accumulator+1e-9 >= d.fixedStep; steps++ {
+		if steps == d.maxFixedSteps {
+			// Keep the fraction for Alpha; drop the whole steps left.
+			whole := math.Floor((d.accumulator + 1e-9) / d.fixedStep)
+			keep := max(d.accumulator-whole*d.fixedStep, 0)
+			d.droppedTime += d.accumulator - keep
+			d.accumulator = keep
+			break
+		}
 		d.begin(PhaseFixedStep)
 		if cs != nil {
 			cs.FixedUpdatePhase(d.fixedStep)

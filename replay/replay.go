@@ -228,6 +228,9 @@ func ReadRecording(name string, rd io.Reader) (*Recording, error) {
 				return nil, bad("%s %q is not a positive number of seconds", f[0], f[1])
 			}
 			if f[0] == "fixed-step" {
+				if v < director.MinFixedStep {
+					return nil, bad("fixed-step %q is below the smallest step, %v s", f[1], director.MinFixedStep)
+				}
 				r.FixedStep = v
 			} else {
 				r.MaxFrameTime = v
@@ -461,7 +464,9 @@ func NewPlayer(rec *Recording, d *director.Director, in *platform.Input) (*Playe
 		return nil, err
 	}
 	p := &Player{rec: rec, d: d, in: in, start: d.TotalFrames()}
-	d.SetFixedStep(rec.FixedStep, rec.MaxFrameTime)
+	if err := d.SetFixedStep(rec.FixedStep, rec.MaxFrameTime); err != nil {
+		return nil, err
+	}
 	p.off = d.BeginFrame.On(p.beginFrame)
 	return p, nil
 }
@@ -580,6 +585,9 @@ func (r *Recording) Validate() error {
 	}
 	if !(r.FixedStep > 0) || !(r.MaxFrameTime > 0) {
 		return fmt.Errorf("replay: recording: fixed step %v and max frame time %v must be positive", r.FixedStep, r.MaxFrameTime)
+	}
+	if err := director.CheckFixedStep(r.FixedStep, r.MaxFrameTime); err != nil {
+		return fmt.Errorf("replay: recording: %w", err)
 	}
 	if r.Frames > 0 && (len(r.DTs) == 0 || r.DTs[0].Frame != 0) {
 		return errors.New("replay: recording: no dt for frame 0")

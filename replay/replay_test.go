@@ -83,6 +83,7 @@ func TestReadRecordingErrors(t *testing.T) {
 		{"", `"bad.rec" line 0: not a recording`},
 		{"hello\n", `line 1: not a recording`},
 		{"tact-recording 1\nfixed-step -1\n", `line 2: fixed-step "-1" is not a positive`},
+		{"tact-recording 1\nfixed-step 0.00001\n", `line 2: fixed-step "0.00001" is below the smallest step`},
 		{"tact-recording 1\nfixed-step 0.01\nmax-frame-time 0.25\n", `no frames line`},
 		{head + "3 keydown 4 0 0\n2 keyup 4 0\n", `line 7: frame 2 comes after frame 3`},
 		{head + "3 keydown 99999 0 0\n", `key 99999 out of range`},

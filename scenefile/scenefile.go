@@ -8,7 +8,6 @@ import (
 	"io"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -96,7 +95,7 @@ func (s *SceneFile) Path() string { return s.file }
 func (s *SceneFile) Name() string { return s.name }
 
 type nodeDoc struct {
-	jpath      string
+	jpath      *jsonPath // shares its parent's steps: one step per node
 	id, name   string
 	active     bool
 	activeSet  bool // "active" given (a prefab instance keeps its own otherwise)
@@ -109,7 +108,7 @@ type nodeDoc struct {
 }
 
 type compDoc struct {
-	jpath   string
+	jpath   *jsonPath // one step past its node's
 	typ     *componentType
 	enabled bool
 	obj     map[string]any // the JSON object, read-only once parsed
@@ -142,7 +141,7 @@ func (l *sceneFormat) Create(ctx *asset.CreateContext, decoded any) (any, error)
 			continue
 		}
 		if _, ok := deps[n.prefab].(*SceneFile); !ok {
-			return nil, &SceneError{File: s.file, JSONPath: n.jpath + ".prefab", Msg: fmt.Sprintf("%q is %s, want a prefab file", n.prefab, kindOfValue(deps[n.prefab]))}
+			return nil, &SceneError{File: s.file, JSONPath: n.jpath.dot("prefab").String(), Msg: fmt.Sprintf("%q is %s, want a prefab file", n.prefab, kindOfValue(deps[n.prefab]))}
 		}
 	}
 	// The decoded file is shared by nobody yet: finish it here.
@@ -152,12 +151,18 @@ func (l *sceneFormat) Create(ctx *asset.CreateContext, decoded any) (any, error)
 
 func (l *sceneFormat) Free(*render.Frame, any) {}
 
+// allNodes returns the nodes of the trees ns, in file order (depth first,
+// parents before children).
 func allNodes(ns []*nodeDoc) []*nodeDoc {
 	var out []*nodeDoc
-	for _, n := range ns {
-		out = append(out, n)
-		out = append(out, allNodes(n.children)...)
+	var add func(ns []*nodeDoc)
+	add = func(ns []*nodeDoc) {
+		for _, n := range ns {
+			out = append(out, n)
+			add(n.children)
+		}
 	}
+	add(ns)
 	return out
 }
 
@@ -165,48 +170,49 @@ func allNodes(ns []*nodeDoc) []*nodeDoc {
 // field values, node references) without touching a scene; src, if not nil,
 // gets the asset dependencies.
 func parseSceneFile(file string, data []byte, types *ComponentTypes, src *asset.Source) (*SceneFile, error) {
-	errf := func(jp, format string, args ...any) error {
-		return &SceneError{File: file, JSONPath: jp, Msg: fmt.Sprintf(format, args...)}
+	errf := func(jp *jsonPath, format string, args ...any) error {
+		return &SceneError{File: file, JSONPath: jp.String(), Msg: fmt.Sprintf(format, args...)}
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var top any
 	if err := dec.Decode(&top); err != nil {
-		return nil, errf("", "malformed JSON: %v", jsonErr(data, err))
+		return nil, errf(nil, "malformed JSON: %v", jsonErr(data, err))
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, errf("", "malformed JSON: data after the top-level value")
+		return nil, errf(nil, "malformed JSON: data after the top-level value")
 	}
+	root := jsonRoot()
 	obj, ok := top.(map[string]any)
 	if !ok {
-		return nil, errf("$", "want object, have %s", jsonKind(top))
+		return nil, errf(root, "want object, have %s", jsonKind(top))
 	}
 	s := &SceneFile{file: file, name: file, types: types}
 	for k, v := range obj {
 		switch k {
 		case "version":
 			if n, ok := v.(json.Number); !ok || n != "1" {
-				return nil, errf("$.version", "want 1, have %v", v)
+				return nil, errf(root.dot(k), "want 1, have %v", v)
 			}
 		case "name":
 			name, ok := v.(string)
 			if !ok {
-				return nil, errf("$.name", "want string, have %s", jsonKind(v))
+				return nil, errf(root.dot(k), "want string, have %s", jsonKind(v))
 			}
 			s.name = name
 		case "nodes":
 		default:
-			return nil, errf("$."+k, "unknown key (want version, name, nodes)")
+			return nil, errf(root.dot(k), "unknown key (want version, name, nodes)")
 		}
 	}
-	p := &sceneParser{file: file, types: types, ids: map[string]bool{}, refs: map[string]bool{}}
-	nodes, err := p.nodeList(obj["nodes"], "$.nodes", "")
+	p := &sceneParser{file: file, types: types, ids: map[string]bool{}}
+	nodes, err := p.nodeList(obj["nodes"], root, "nodes")
 	if err != nil {
 		return nil, err
 	}
 	s.nodes = nodes
-	// Second pass, once every id and path is known: the fields.
-	env := &fieldEnv{file: file, src: src, nodeRefs: p.refs}
+	// Second pass, once every node is known: the fields.
+	env := &fieldEnv{file: file, src: src, roots: nodes}
 	for _, n := range allNodes(nodes) {
 		if n.prefab != "" && src != nil {
 			src.Depend(n.prefab)
@@ -242,28 +248,31 @@ func jsonErr(data []byte, err error) error {
 	return err
 }
 
+// sceneParser makes a file's node and component documents (the first
+// pass); their fields are checked once every node is known.
 type sceneParser struct {
 	file  string
 	types *ComponentTypes
 	ids   map[string]bool
-	refs  map[string]bool // ids and paths a reference may name
 }
 
-func (p *sceneParser) errf(jp, format string, args ...any) error {
-	return &SceneError{File: p.file, JSONPath: jp, Msg: fmt.Sprintf(format, args...)}
+func (p *sceneParser) errf(jp *jsonPath, format string, args ...any) error {
+	return &SceneError{File: p.file, JSONPath: jp.String(), Msg: fmt.Sprintf(format, args...)}
 }
 
-func (p *sceneParser) nodeList(v any, jp, parentPath string) ([]*nodeDoc, error) {
+// nodeList parses v, the member key of the object at jp, as an array of
+// nodes.
+func (p *sceneParser) nodeList(v any, jp *jsonPath, key string) ([]*nodeDoc, error) {
 	if v == nil {
 		return nil, nil
 	}
 	arr, ok := v.([]any)
 	if !ok {
-		return nil, p.errf(jp, "want array of nodes, have %s", jsonKind(v))
+		return nil, p.errf(jp.dot(key), "want array of nodes, have %s", jsonKind(v))
 	}
 	var out []*nodeDoc
 	for i, e := range arr {
-		n, err := p.node(e, jp+"["+strconv.Itoa(i)+"]", parentPath)
+		n, err := p.node(e, jp.dotAt(key, i))
 		if err != nil {
 			return nil, err
 		}
@@ -272,7 +281,7 @@ func (p *sceneParser) nodeList(v any, jp, parentPath string) ([]*nodeDoc, error)
 	return out, nil
 }
 
-func (p *sceneParser) node(v any, jp, parentPath string) (*nodeDoc, error) {
+func (p *sceneParser) node(v any, jp *jsonPath) (*nodeDoc, error) {
 	obj, ok := v.(map[string]any)
 	if !ok {
 		return nil, p.errf(jp, "want node object, have %s", jsonKind(v))
@@ -281,14 +290,14 @@ func (p *sceneParser) node(v any, jp, parentPath string) (*nodeDoc, error) {
 	str := func(k string) (string, error) {
 		s, ok := obj[k].(string)
 		if !ok {
-			return "", p.errf(jp+"."+k, "want string, have %s", jsonKind(obj[k]))
+			return "", p.errf(jp.dot(k), "want string, have %s", jsonKind(obj[k]))
 		}
 		return s, nil
 	}
 	rotations := 0
 	for _, k := range sortedKeys(obj) {
 		v := obj[k]
-		kp := jp + "." + k
+		kp := jp.dot(k)
 		var err error
 		switch k {
 		case "id":
@@ -337,29 +346,23 @@ func (p *sceneParser) node(v any, jp, parentPath string) (*nodeDoc, error) {
 	if rotations > 1 {
 		return nil, p.errf(jp, "give one of angle, euler and rotation")
 	}
-	path := n.name
-	if parentPath != "" {
-		path = parentPath + "/" + n.name
-	}
 	if n.id != "" {
 		p.ids[n.id] = true
-		p.refs[n.id] = true
 	}
-	p.refs[path] = true
 	if cs, ok := obj["components"]; ok && cs != nil {
 		arr, ok := cs.([]any)
 		if !ok {
-			return nil, p.errf(jp+".components", "want array of components, have %s", jsonKind(cs))
+			return nil, p.errf(jp.dot("components"), "want array of components, have %s", jsonKind(cs))
 		}
 		for i, c := range arr {
-			cd, err := p.component(c, jp+".components["+strconv.Itoa(i)+"]")
+			cd, err := p.component(c, jp.dotAt("components", i))
 			if err != nil {
 				return nil, err
 			}
 			n.comps = append(n.comps, cd)
 		}
 	}
-	children, err := p.nodeList(obj["children"], jp+".children", path)
+	children, err := p.nodeList(obj["children"], jp, "children")
 	if err != nil {
 		return nil, err
 	}
@@ -367,31 +370,31 @@ func (p *sceneParser) node(v any, jp, parentPath string) (*nodeDoc, error) {
 	return n, nil
 }
 
-func (p *sceneParser) component(v any, jp string) (compDoc, error) {
+func (p *sceneParser) component(v any, jp *jsonPath) (compDoc, error) {
 	obj, ok := v.(map[string]any)
 	if !ok {
 		return compDoc{}, p.errf(jp, "want component object, have %s", jsonKind(v))
 	}
 	name, ok := obj["type"].(string)
 	if !ok {
-		return compDoc{}, p.errf(jp+".type", "want string (a registered component type), have %s", jsonKind(obj["type"]))
+		return compDoc{}, p.errf(jp.dot("type"), "want string (a registered component type), have %s", jsonKind(obj["type"]))
 	}
 	ct := p.types.lookup(name)
 	if ct == nil {
-		return compDoc{}, p.errf(jp+".type", "unknown component type %q (registered: %s)", name, strings.Join(p.types.Names(), ", "))
+		return compDoc{}, p.errf(jp.dot("type"), "unknown component type %q (registered: %s)", name, strings.Join(p.types.Names(), ", "))
 	}
 	c := compDoc{jpath: jp, typ: ct, enabled: true, obj: obj}
 	if e, ok := obj["enabled"]; ok {
 		b, ok := e.(bool)
 		if !ok {
-			return compDoc{}, p.errf(jp+".enabled", "want bool, have %s", jsonKind(e))
+			return compDoc{}, p.errf(jp.dot("enabled"), "want bool, have %s", jsonKind(e))
 		}
 		c.enabled = b
 	}
 	return c, nil
 }
 
-func (p *sceneParser) vec23(v any, jp string, scale bool) (mgl32.Vec3, error) {
+func (p *sceneParser) vec23(v any, jp *jsonPath, scale bool) (mgl32.Vec3, error) {
 	arr, ok := v.([]any)
 	if !ok || (len(arr) != 2 && len(arr) != 3) {
 		return mgl32.Vec3{}, p.errf(jp, "want [2]number or [3]number, have %s", jsonKind(v))
@@ -402,14 +405,14 @@ func (p *sceneParser) vec23(v any, jp string, scale bool) (mgl32.Vec3, error) {
 	}
 	env := &fieldEnv{file: p.file}
 	for i, e := range arr {
-		if err := decodeValue(reflect.ValueOf(&out[i]).Elem(), e, jp+"["+strconv.Itoa(i)+"]", env); err != nil {
+		if err := decodeValue(reflect.ValueOf(&out[i]).Elem(), e, jp.at(i), env); err != nil {
 			return out, err
 		}
 	}
 	return out, nil
 }
 
-func (p *sceneParser) rotation(k string, v any, jp string) (mgl32.Quat, error) {
+func (p *sceneParser) rotation(k string, v any, jp *jsonPath) (mgl32.Quat, error) {
 	env := &fieldEnv{file: p.file}
 	switch k {
 	case "angle":
@@ -501,16 +504,16 @@ func (s *SceneFile) hold(n *scenegraph.Node) {
 // build creates the file's top-level nodes under parent: nodes and
 // components first, then fields (so that references find every node).
 func (s *SceneFile) build(parent *scenegraph.Node) ([]*scenegraph.Node, error) {
-	env := &fieldEnv{file: s.file, building: true, deps: s.deps, nodes: map[string]*scenegraph.Node{},
-		comps: map[*scenegraph.Node][]scenegraph.Behavior{}}
+	env := &fieldEnv{file: s.file, building: true, deps: s.deps, roots: s.nodes,
+		built: map[*nodeDoc]*scenegraph.Node{}, comps: map[*scenegraph.Node][]scenegraph.Behavior{}}
 	type pending struct {
 		doc  compDoc
 		comp scenegraph.Behavior
 	}
 	var comps []pending
 	wantActive := map[*scenegraph.Node]bool{}
-	var mk func(d *nodeDoc, parent *scenegraph.Node, parentPath string) error
-	mk = func(d *nodeDoc, parent *scenegraph.Node, parentPath string) error {
+	var mk func(d *nodeDoc, parent *scenegraph.Node) error
+	mk = func(d *nodeDoc, parent *scenegraph.Node) error {
 		var n *scenegraph.Node
 		if d.prefab != "" {
 			pf := s.deps[d.prefab].(*SceneFile)
@@ -545,16 +548,7 @@ func (s *SceneFile) build(parent *scenegraph.Node) ([]*scenegraph.Node, error) {
 		}
 		wantActive[n] = active
 		n.SetActive(false)
-		path := d.name
-		if parentPath != "" {
-			path = parentPath + "/" + d.name
-		}
-		if d.id != "" {
-			env.nodes[d.id] = n
-		}
-		if _, taken := env.nodes[path]; !taken {
-			env.nodes[path] = n
-		}
+		env.built[d] = n
 		parent.AddChild(n)
 		for _, cd := range d.comps {
 			c := cd.typ.factory()
@@ -565,7 +559,7 @@ func (s *SceneFile) build(parent *scenegraph.Node) ([]*scenegraph.Node, error) {
 			env.comps[n] = append(env.comps[n], c)
 		}
 		for _, ch := range d.children {
-			if err := mk(ch, n, path); err != nil {
+			if err := mk(ch, n); err != nil {
 				return err
 			}
 		}
@@ -574,7 +568,7 @@ func (s *SceneFile) build(parent *scenegraph.Node) ([]*scenegraph.Node, error) {
 	var built []*scenegraph.Node
 	for _, d := range s.nodes {
 		before := len(parent.Children())
-		if err := mk(d, parent, ""); err != nil {
+		if err := mk(d, parent); err != nil {
 			return nil, err
 		}
 		built = append(built, parent.Children()[before:]...)

@@ -46,8 +46,9 @@ func (e *SceneError) Error() string {
 // assetRef is a field's reference to another asset, checked for its kind when
 // the scene file is created.
 type assetRef struct {
-	path, jpath string
-	want        reflect.Type
+	path  string
+	jpath *jsonPath
+	want  reflect.Type
 }
 
 // fieldEnv resolves what field values refer to. While decoding on a worker
@@ -57,18 +58,19 @@ type assetRef struct {
 type fieldEnv struct {
 	file     string
 	building bool
+	roots    []*nodeDoc // the file's top-level nodes, which references name
+	index    *nodeIndex // of roots, made by the first reference
 	// decoding
 	src       *asset.Source
-	nodeRefs  map[string]bool
 	assetRefs []assetRef
 	// instantiating
 	deps  map[string]any
-	nodes map[string]*scenegraph.Node
+	built map[*nodeDoc]*scenegraph.Node
 	comps map[*scenegraph.Node][]scenegraph.Behavior // not attached yet
 }
 
-func (e *fieldEnv) errf(jp, format string, args ...any) error {
-	return &SceneError{File: e.file, JSONPath: jp, Msg: fmt.Sprintf(format, args...)}
+func (e *fieldEnv) errf(jp *jsonPath, format string, args ...any) error {
+	return &SceneError{File: e.file, JSONPath: jp.String(), Msg: fmt.Sprintf(format, args...)}
 }
 
 // describe names the JSON a Go type wants, for errors.
@@ -125,7 +127,7 @@ func fieldsOf(t reflect.Type) []reflect.StructField { return fields.Of(t) }
 
 // decodeFields sets the fields of the struct dst from the JSON object obj,
 // skipping the keys in skip; unknown keys are errors.
-func decodeFields(dst reflect.Value, obj map[string]any, jp string, skip []string, env *fieldEnv) error {
+func decodeFields(dst reflect.Value, obj map[string]any, jp *jsonPath, skip []string, env *fieldEnv) error {
 	fields := fieldsOf(dst.Type())
 	keys := make([]string, 0, len(obj))
 	for k := range obj {
@@ -137,18 +139,18 @@ func decodeFields(dst reflect.Value, obj map[string]any, jp string, skip []strin
 	for _, k := range keys {
 		i := slices.IndexFunc(fields, func(f reflect.StructField) bool { return f.Name == k })
 		if i < 0 {
-			return env.errf(jp+"."+k, "%v has no exported field %s", dst.Type(), k)
+			return env.errf(jp.dot(k), "%v has no exported field %s", dst.Type(), k)
 		}
 		f := fields[i]
-		if err := decodeValue(dst.FieldByIndex(f.Index), obj[k], jp+"."+k, env); err != nil {
+		if err := decodeValue(dst.FieldByIndex(f.Index), obj[k], jp.dot(k), env); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// decodeValue sets dst (settable) from the parsed JSON value v.
-func decodeValue(dst reflect.Value, v any, jp string, env *fieldEnv) error {
+// decodeValue sets dst (settable) from the parsed JSON value v, at jp.
+func decodeValue(dst reflect.Value, v any, jp *jsonPath, env *fieldEnv) error {
 	t := dst.Type()
 	want := func() error {
 		return env.errf(jp, "want %s, have %s", describe(t), jsonKind(v))
@@ -175,12 +177,12 @@ func decodeValue(dst reflect.Value, v any, jp string, env *fieldEnv) error {
 		}
 		return env.errf(jp, "%v handles are made by code and cannot come from a file; want 0 or null", t)
 	case typeColor:
+		if arr, ok := v.([]any); !ok || len(arr) != 4 {
+			return want()
+		}
 		var c [4]uint8
 		if err := decodeValue(reflect.ValueOf(&c).Elem(), v, jp, env); err != nil {
-			if _, ok := err.(*SceneError); ok && !strings.HasPrefix(err.(*SceneError).JSONPath, jp+"[") {
-				return want()
-			}
-			return err
+			return err // an element's
 		}
 		dst.SetUint(uint64(render.RGBA(c[0], c[1], c[2], c[3])))
 		return nil
@@ -239,7 +241,7 @@ func decodeValue(dst reflect.Value, v any, jp string, env *fieldEnv) error {
 			return want()
 		}
 		for i, e := range arr {
-			if err := decodeValue(dst.Index(i), e, jp+"["+strconv.Itoa(i)+"]", env); err != nil {
+			if err := decodeValue(dst.Index(i), e, jp.at(i), env); err != nil {
 				return err
 			}
 		}
@@ -254,7 +256,7 @@ func decodeValue(dst reflect.Value, v any, jp string, env *fieldEnv) error {
 		}
 		s := reflect.MakeSlice(t, len(arr), len(arr))
 		for i, e := range arr {
-			if err := decodeValue(s.Index(i), e, jp+"["+strconv.Itoa(i)+"]", env); err != nil {
+			if err := decodeValue(s.Index(i), e, jp.at(i), env); err != nil {
 				return err
 			}
 		}
@@ -279,7 +281,7 @@ func decodeValue(dst reflect.Value, v any, jp string, env *fieldEnv) error {
 		slices.Sort(keys)
 		for _, k := range keys {
 			e := reflect.New(t.Elem()).Elem()
-			if err := decodeValue(e, obj[k], jp+"."+k, env); err != nil {
+			if err := decodeValue(e, obj[k], jp.dot(k), env); err != nil {
 				return err
 			}
 			m.SetMapIndex(reflect.ValueOf(k).Convert(t.Key()), e)
@@ -307,7 +309,7 @@ func decodeValue(dst reflect.Value, v any, jp string, env *fieldEnv) error {
 	return nil
 }
 
-func intErr(env *fieldEnv, jp string, n json.Number, t reflect.Type, err error) error {
+func intErr(env *fieldEnv, jp *jsonPath, n json.Number, t reflect.Type, err error) error {
 	if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
 		return env.errf(jp, "number %s out of range for %v", n, t)
 	}
@@ -334,7 +336,7 @@ func jsonKind(v any) string {
 }
 
 // asset resolves an asset path for a field of dst's type.
-func (e *fieldEnv) asset(dst reflect.Value, p, jp string) error {
+func (e *fieldEnv) asset(dst reflect.Value, p string, jp *jsonPath) error {
 	key, err := asset.CleanPath(p)
 	if err != nil {
 		return e.errf(jp, "%v", err)
@@ -399,13 +401,13 @@ func checkAssetKind(file string, ref assetRef, v any) error {
 	if ok {
 		return nil
 	}
-	return &SceneError{File: file, JSONPath: ref.jpath, Msg: fmt.Sprintf("%q is %s, want %s", ref.path, kindOfValue(v), describe(ref.want))}
+	return &SceneError{File: file, JSONPath: ref.jpath.String(), Msg: fmt.Sprintf("%q is %s, want %s", ref.path, kindOfValue(v), describe(ref.want))}
 }
 
 // node resolves a node reference (an id in the file, or a slash path of
 // names from the file's top level); comp, if not nil, is the component type
 // wanted on that node.
-func (e *fieldEnv) node(dst reflect.Value, v any, jp string, comp reflect.Type) error {
+func (e *fieldEnv) node(dst reflect.Value, v any, jp *jsonPath, comp reflect.Type) error {
 	if v == nil {
 		dst.SetZero()
 		return nil
@@ -414,16 +416,17 @@ func (e *fieldEnv) node(dst reflect.Value, v any, jp string, comp reflect.Type) 
 	if !ok || ref == "" {
 		return e.errf(jp, "want %s, have %s", describe(dst.Type()), jsonKind(v))
 	}
-	if !e.building {
-		if !e.nodeRefs[ref] {
-			return e.errf(jp, "no node with id or path %q in this file", ref)
-		}
-		return nil
+	if e.index == nil {
+		e.index = newNodeIndex(e.roots)
 	}
-	n := e.nodes[ref]
-	if n == nil {
+	d := e.index.lookup(ref)
+	if d == nil {
 		return e.errf(jp, "no node with id or path %q in this file", ref)
 	}
+	if !e.building {
+		return nil
+	}
+	n := e.built[d]
 	if comp == nil {
 		dst.Set(reflect.ValueOf(n))
 		return nil

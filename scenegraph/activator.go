@@ -12,15 +12,38 @@ import (
 // by execution order. Activations nest: one started from inside a callback of
 // another runs to completion first, and a deactivation cancels the pending
 // stages of the components it switched off, in every activation under way.
+//
+// A component of the subtree that is enabled (SetEnabled(true)) during the
+// Preload or OnLoad stage joins the OnEnable stage: its OnEnable runs in
+// execution order with the others, after every OnLoad, never before its own.
+// (Cocos calls it at once, before its OnLoad when that is still queued.)
+// Enabled during the OnEnable stage, it is enabled at once, as in Cocos.
 type NodeActivator struct {
-	scene *Scene
-	stack []*activationTask
-	pool  []*activationTask
-	snaps [][]*Node // child snapshots reused by deactivation
+	scene  *Scene
+	stack  []*activationTask
+	pool   []*activationTask
+	snaps  [][]*Node // child snapshots reused by deactivation
+	serial uint64    // of the last activation task started
 }
 
 type activationTask struct {
 	preload, onLoad, onEnable []*Component
+	serial                    uint64 // identifies the activation (tasks are pooled)
+	enabling                  bool   // the OnEnable stage has begun
+}
+
+// stagedTask returns the activation under way that took c in and has not
+// begun its OnEnable stage, or nil.
+func (a *NodeActivator) stagedTask(c *Component) *activationTask {
+	for i := len(a.stack) - 1; i >= 0; i-- {
+		if t := a.stack[i]; t.serial == c.activation {
+			if t.enabling {
+				return nil
+			}
+			return t
+		}
+	}
+	return nil
 }
 
 // sortQueue drops the entries a deactivation cancelled and sorts the rest
@@ -39,10 +62,13 @@ func (a *NodeActivator) activateNode(n *Node, active bool) {
 		} else {
 			t = new(activationTask)
 		}
+		a.serial++
+		t.serial, t.enabling = a.serial, false
 		a.stack = append(a.stack, t)
 		a.activateRecursively(n, t)
 		a.invokePreload(t)
 		a.invokeOnLoad(t)
+		t.enabling = true
 		a.invokeOnEnable(t)
 		a.stack = a.stack[:len(a.stack)-1]
 		a.pool = append(a.pool, t)
@@ -89,6 +115,9 @@ func (a *NodeActivator) activateRecursively(n *Node, t *activationTask) {
 func (a *NodeActivator) activateComp(c *Component, t *activationTask) {
 	if c.state&(toDestroy|destroyed) != 0 {
 		return
+	}
+	if t != nil {
+		c.activation = t.serial
 	}
 	if c.state&preloadStarted == 0 {
 		c.state |= preloadStarted

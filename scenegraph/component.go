@@ -39,6 +39,10 @@ type Component struct {
 	state    compState
 	order    int
 	epoch    uint32 // bumped on every enable; detects re-entrant enables
+	// activation is the serial of the last staged activation that took the
+	// component in (NodeActivator.serial); it lets SetEnabled find that
+	// activation while its stages run.
+	activation uint64
 	// timers is the scheduler of the component's first Schedule (its scene's
 	// at the time); components without timers never touch a scheduler when
 	// they are enabled or disabled.
@@ -84,7 +88,11 @@ func (c *Component) IsValidStrict() bool { return c.IsValid() && c.state&toDestr
 
 // SetEnabled switches the component on or off. On an active node the change
 // takes effect at once: OnEnable or OnDisable runs before SetEnabled returns
-// (OnLoad first, if it has not run yet).
+// (OnLoad first, if it has not run yet). One exception: while the staged
+// activation that takes c's node in is in its Preload or OnLoad stage (c
+// enabled from a Preload or OnLoad of that activation), c joins the
+// activation's OnEnable stage instead, in execution order with the others,
+// after every OnLoad of the stage, its own included.
 func (c *Component) SetEnabled(on bool) {
 	if c.disabled == !on {
 		return
@@ -98,6 +106,10 @@ func (c *Component) SetEnabled(on bool) {
 		return
 	}
 	if on {
+		if t := n.scene.activator.stagedTask(c); t != nil {
+			t.onEnable = append(t.onEnable, c)
+			return
+		}
 		n.scene.activator.activateComp(c, nil)
 	} else {
 		n.scene.comps.disableComp(c)
@@ -122,11 +134,32 @@ func (c *Component) Destroy() bool {
 	return true
 }
 
+// moveTimers takes c's timers along when its node changes scene (a persist
+// root node moving to the next scene): they go to s's scheduler, or, with no
+// scene, to a scheduler of their own that nothing updates, until the node
+// joins a scene again.
+func (c *Component) moveTimers(s *Scene) {
+	if c.timers == nil {
+		return
+	}
+	to := core.NewScheduler()
+	if s != nil {
+		if s.timers == c.timers {
+			return
+		}
+		to = s.timers
+	}
+	c.timers.MoveTarget(c, to)
+	c.timers = to
+}
+
 // Schedule runs fn every interval seconds (every frame when interval is 0),
 // repeat+1 times (forever with core.RepeatForever), after an initial delay.
 // Timers run after every Update and before any LateUpdate, pause while the
-// component is not enabled in hierarchy, and die with the component. It
-// returns 0 when the component is not in a scene.
+// component is not enabled in hierarchy, and die with the component. A timer
+// whose fn panics is removed and the panic reported (see
+// Scene.Scheduler); the component stays enabled. It returns 0 when the
+// component is not in a scene.
 func (c *Component) Schedule(fn func(dt float64), interval float64, repeat int, delay float64) core.TimerID {
 	if c.timers == nil && c.node != nil && c.node.scene != nil {
 		c.timers = c.node.scene.timers
@@ -141,6 +174,38 @@ func (c *Component) Schedule(fn func(dt float64), interval float64, repeat int, 
 // Schedule.
 func (c *Component) ScheduleOnce(fn func(dt float64), delay float64) core.TimerID {
 	return c.Schedule(fn, 0, 0, delay)
+}
+
+// ScheduleKey is Schedule for a timer whose identity is key: while a timer
+// of the component with that key is scheduled, ScheduleKey updates it in
+// place (function, interval, repeat, delay; see core.Scheduler.ScheduleKey)
+// instead of adding a second one, as Cocos' schedule() does for a callback
+// already scheduled. key must be comparable and not nil. It returns 0 when
+// the component is not in a scene.
+func (c *Component) ScheduleKey(key any, fn func(dt float64), interval float64, repeat int, delay float64) core.TimerID {
+	if c.timers == nil && c.node != nil && c.node.scene != nil {
+		c.timers = c.node.scene.timers
+	}
+	if c.timers == nil || c.state&(toDestroy|destroyed) != 0 {
+		return 0
+	}
+	if !c.EnabledInHierarchy() {
+		c.timers.PauseTarget(c)
+	}
+	return c.timers.ScheduleKey(c, key, fn, interval, repeat, delay)
+}
+
+// UnscheduleKey stops the component's timer with the given key, if any.
+func (c *Component) UnscheduleKey(key any) {
+	if c.timers != nil {
+		c.timers.UnscheduleKey(c, key)
+	}
+}
+
+// IsScheduledKey reports whether the component has a timer with the given
+// key.
+func (c *Component) IsScheduledKey(key any) bool {
+	return c.timers != nil && c.timers.IsScheduledKey(c, key)
 }
 
 // Unschedule stops one of the component's timers.
@@ -165,8 +230,9 @@ func (c *Component) String() string {
 	return fmt.Sprintf("%s on %q", c.typeName, c.node.Path())
 }
 
-// AddComponent attaches c to node n and returns c. On a node that is active
-// in hierarchy, c's Preload, OnLoad and OnEnable run before AddComponent
+// AddComponent attaches c to node n and returns c. n emits
+// EventComponentAdded (Arg c) first; then, on a node that is active in
+// hierarchy, c's Preload, OnLoad and OnEnable run before AddComponent
 // returns. Attaching a component that already has a node, or to a destroyed
 // node, reports an error through the scene's logger and leaves c detached.
 func AddComponent[P Behavior](n *Node, c P) P {
@@ -248,14 +314,16 @@ func (n *Node) attach(b Behavior) error {
 		c.order = o.ExecutionOrder()
 	}
 	n.comps = append(n.comps, b)
-	if n.activeInHierarchy && n.scene != nil {
+	n.emitLocal(EventComponentAdded, b)
+	if n.activeInHierarchy && n.scene != nil && c.node == n {
 		n.scene.activator.activateComp(c, nil)
 	}
 	return nil
 }
 
 // destroyComponentNow is the deferred half of Destroy: OnDisable if still
-// effective, OnDestroy if OnLoad ran, then the component leaves its node.
+// effective, OnDestroy if OnLoad ran, then the component leaves its node,
+// which emits EventComponentRemoved.
 func destroyComponentNow(c *Component) {
 	if c.state&destroyed != 0 {
 		return
@@ -279,4 +347,5 @@ func destroyComponentNow(c *Component) {
 		}
 	}
 	c.node = nil
+	n.emitLocal(EventComponentRemoved, c.self)
 }

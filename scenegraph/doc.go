@@ -23,12 +23,15 @@
 //     then OnLoad for all, then OnEnable for all, each by execution order
 //     (negative ascending, zero in tree pre-order, positive ascending).
 //   - OnEnable and OnDisable strictly alternate and OnEnable never precedes
-//     OnLoad. Start runs once, before the first Update.
+//     OnLoad: a component enabled during the staged Preload or OnLoad phase
+//     joins the staged OnEnable phase. Start runs once, before the first
+//     Update.
 //   - Destroy disables at once and calls OnDestroy in the deferred-destroy step,
 //     children before parents.
 //   - A panic in a callback is recovered, reported with the node path and the
-//     component type, and the component is disabled; Scene.PanicFatal makes it
-//     fatal instead.
+//     component type, and the component is disabled; a panic in a component's
+//     timer or in a node-event listener removes only that timer or listener.
+//     Scene.PanicFatal makes them fatal instead.
 //
 // Where Cocos Creator 3.8 breaks one of its own invariants (an OnEnable
 // without a matching OnDisable when a component is switched off inside its

@@ -45,7 +45,8 @@ func TestParseFontAndDefaults(t *testing.T) {
 	if err != nil || f.Name() != "goregular.ttf" {
 		t.Fatalf("ParseFont(Go Regular) = %v, %v", f, err)
 	}
-	if scenegraph.DefaultFont() != scenegraph.DefaultFont() || scenegraph.DefaultMonoFont() != scenegraph.DefaultMonoFont() {
+	first, firstMono := scenegraph.DefaultFont(), scenegraph.DefaultMonoFont()
+	if scenegraph.DefaultFont() != first || scenegraph.DefaultMonoFont() != firstMono {
 		t.Fatal("default fonts must be parsed once")
 	}
 	// Go Mono is fixed-width; Go Regular is not.

@@ -90,7 +90,8 @@ func TestUpdateOrderFollowsOnEnableCompletion(t *testing.T) {
 }
 
 // Rule: OnEnable never precedes OnLoad, even when an earlier component's
-// OnLoad enables a later one whose OnLoad is still queued.
+// OnLoad enables a later one whose OnLoad is still queued: the later one
+// joins the staged OnEnable phase, in execution order.
 func TestNeverOnEnableBeforeOnLoad(t *testing.T) {
 	s, tr, _ := newTestScene(t)
 	n := NewNode("N")
@@ -101,7 +102,306 @@ func TestNeverOnEnableBeforeOnLoad(t *testing.T) {
 	AddComponent(n, b)
 	a.onLoad = func() { b.SetEnabled(true) }
 	s.Launch()
-	eq(t, tr.take(), "a.preload", "b.preload", "a.onLoad", "b.onLoad", "b.onEnable", "a.onEnable")
+	eq(t, tr.take(), "a.preload", "b.preload", "a.onLoad", "b.onLoad", "a.onEnable", "b.onEnable")
+}
+
+// Rule: a component of the subtree enabled during the staged Preload or
+// OnLoad phase joins the staged OnEnable phase in execution order, whether
+// its own OnLoad has run (it sorts earlier) or is still queued, and then
+// starts and updates in the order its OnEnable finished. Enabled during the
+// OnEnable phase, it is enabled at once.
+func TestEnabledDuringStagedLoadJoinsOnEnablePhase(t *testing.T) {
+	s, tr, _ := newTestScene(t)
+	root := NewNode("Root")
+	child := NewNode("Child")
+	root.AddChild(child)
+	mk := func(n *Node, name string, order int, enabled bool) *probe {
+		p := &probe{name: name, tr: tr, order: order}
+		p.SetEnabled(enabled)
+		return AddComponent(n, p)
+	}
+	x := mk(root, "x2", 2, true)
+	y := mk(root, "y-1", -1, false) // loads before x2; enabled by x2's OnLoad
+	z := mk(root, "z0", 0, true)
+	w := mk(child, "w0", 0, false) // enabled by z0's Preload: its OnLoad still queued
+	v := mk(child, "v0", 0, false) // enabled by z0's OnEnable: at once
+	AddComponent(root, &preloadHook{fn: func() { w.SetEnabled(true) }})
+	x.onLoad = func() { y.SetEnabled(true) }
+	z.onEnable = func() { v.SetEnabled(true) }
+	s.AddChild(root)
+	s.Launch()
+	eq(t, filter(tr.take(), "onLoad", "onEnable"),
+		"y-1.onLoad", "z0.onLoad", "w0.onLoad", "v0.onLoad", "x2.onLoad",
+		"y-1.onEnable", "z0.onEnable", "v0.onEnable", "w0.onEnable", "x2.onEnable")
+	frame(s, 0.1)
+	eq(t, filter(tr.take(), "update"), "y-1.update", "v0.update", "z0.update", "w0.update", "x2.update")
+}
+
+// preloadHook runs fn in its Preload.
+type preloadHook struct {
+	Component
+	fn func()
+}
+
+func (p *preloadHook) Preload() { p.fn() }
+
+// Node events: EventComponentAdded comes before the component's Preload (also
+// on an inactive node), EventComponentRemoved after its OnDestroy, once it
+// has left the node; Arg is the component.
+func TestComponentAddedAndRemovedEvents(t *testing.T) {
+	s, tr, _ := newTestScene(t)
+	n := NewNode("N")
+	s.AddChild(n)
+	s.Launch()
+	var args []any
+	n.On(EventComponentAdded, func(e *Event) {
+		args = append(args, e.Arg)
+		tr.add("added:%s", e.Arg.(*probe).name)
+	}, nil)
+	n.On(EventComponentRemoved, func(e *Event) {
+		args = append(args, e.Arg)
+		tr.add("removed:%s(attached %v)", e.Arg.(*probe).name, GetComponent[*probe](n) != nil)
+	}, nil)
+	a := addProbe(n, tr, "a")
+	eq(t, tr.take(), "added:a", "a.preload", "a.onLoad", "a.onEnable")
+	a.Destroy()
+	eq(t, tr.take(), "a.onDisable")
+	frame(s, 0.1)
+	eq(t, tr.take(), "a.onDestroy", "removed:a(attached false)")
+	if len(args) != 2 || args[0] != a || args[1] != a {
+		t.Fatalf("Arg must be the component: %v", args)
+	}
+
+	off := NewNode("Off")
+	off.SetActive(false)
+	s.AddChild(off)
+	off.On(EventComponentAdded, func(e *Event) { tr.add("added:%s", e.Arg.(*probe).name) }, nil)
+	addProbe(off, tr, "i")
+	eq(t, tr.take(), "added:i")
+}
+
+// On node destroy (Cocos' _onPreDestroy order): the parent's
+// EventChildRemoved, then the node's EventDestroyed (pre-order through the
+// subtree), all before any OnDestroy of the subtree (children before
+// parents); the node's listeners are gone by then.
+func TestNodeDestroyEventsComeBeforeOnDestroy(t *testing.T) {
+	s, tr, _ := newTestScene(t)
+	p, n, c := NewNode("P"), NewNode("N"), NewNode("C")
+	s.AddChild(p)
+	p.AddChild(n)
+	n.AddChild(c)
+	addProbe(n, tr, "n")
+	addProbe(c, tr, "c")
+	s.Launch()
+	tr.take()
+	inParent := true
+	p.On(EventChildRemoved, func(e *Event) { tr.add("P.childRemoved:%s", e.Arg.(*Node).Name()) }, nil)
+	n.On(EventChildRemoved, func(e *Event) { tr.add("N.childRemoved:%s", e.Arg.(*Node).Name()) }, nil)
+	n.On(EventDestroyed, func(e *Event) {
+		tr.add("N.destroyed")
+		inParent = n.SiblingIndex() >= 0
+	}, nil)
+	c.On(EventDestroyed, func(*Event) { tr.add("C.destroyed") }, nil)
+	n.On(EventComponentRemoved, func(*Event) { tr.add("N.componentRemoved") }, nil)
+	n.Destroy()
+	eq(t, tr.take(), "n.onDisable", "c.onDisable")
+	frame(s, 0.1)
+	eq(t, filter(tr.take(), "childRemoved:N", "childRemoved:C", "destroyed", "componentRemoved", "onDestroy"),
+		"P.childRemoved:N", "N.destroyed", "C.destroyed", "c.onDestroy", "n.onDestroy")
+	if inParent || p.ChildCount() != 0 || n.IsValid() {
+		t.Fatal("the node must have left its parent when it emits EventDestroyed, and be invalid after the step")
+	}
+}
+
+// A listener whose owner (a component or a node) has had Destroy called is
+// not called from then on, before the deferred destroy step too.
+func TestListenerOfDestroyedOwnerNotCalledBeforeDeferredStep(t *testing.T) {
+	s, tr, _ := newTestScene(t)
+	a, b := NewNode("A"), NewNode("B")
+	s.AddChild(a)
+	s.AddChild(b)
+	o := addProbe(b, tr, "o")
+	s.Launch()
+	tr.take()
+	a.On("ping", func(*Event) { tr.add("comp-owned") }, o)
+	a.On("ping", func(*Event) { tr.add("node-owned") }, b)
+	a.On("ping", func(*Event) { tr.add("anon") }, nil)
+	a.Emit("ping", nil)
+	eq(t, tr.take(), "comp-owned", "node-owned", "anon")
+	o.Destroy()
+	b.Destroy()
+	tr.take()
+	if !o.IsValid() || !b.IsValid() {
+		t.Fatal("the owners stay valid (not strictly) until the deferred step")
+	}
+	a.Emit("ping", nil)
+	eq(t, tr.take(), "anon")
+}
+
+// OnKey: the same (type, owner, key) registered twice on a node is one
+// listener.
+func TestNodeOnKeyIsOneListener(t *testing.T) {
+	s, tr, _ := newTestScene(t)
+	n := NewNode("N")
+	s.AddChild(n)
+	o := addProbe(n, tr, "o")
+	s.Launch()
+	tr.take()
+	n.OnKey("hit", "k", func(*Event) { tr.add("first") }, o)
+	n.OnKey("hit", "k", func(*Event) { tr.add("second") }, o)
+	n.OnKey("hit", "k", func(*Event) { tr.add("other-owner") }, n)
+	n.Emit("hit", nil)
+	eq(t, tr.take(), "first", "other-owner")
+	n.OffKey("hit", "k", o)
+	n.Emit("hit", nil)
+	eq(t, tr.take(), "other-owner")
+}
+
+// emitter emits "hit" on a node from its Update.
+type emitter struct {
+	Component
+	target  *Node
+	updates int
+}
+
+func (e *emitter) Update(float64) {
+	e.updates++
+	e.target.Emit("hit", nil)
+}
+
+// Rule (item 4/5): a panicking node-event listener is blamed on its owner
+// component (type and node path), removed, and the emit goes on; the
+// component that emitted is not disabled.
+func TestListenerPanicBlamesListenerNotEmitter(t *testing.T) {
+	s, tr, lb := newTestScene(t)
+	a, l := NewNode("A"), NewNode("L")
+	s.AddChild(a)
+	s.AddChild(l)
+	em := AddComponent(a, &emitter{target: a})
+	owner := addProbe(l, tr, "owner")
+	s.Launch()
+	a.On("hit", func(*Event) { panic("listener-boom") }, owner)
+	a.On("hit", func(*Event) { tr.add("l.next") }, nil)
+	a.On("hit", func(*Event) { panic("anon-boom") }, nil)
+	frame(s, 0.1)
+	frame(s, 0.1)
+	if em.updates != 2 || !em.Enabled() || !owner.Enabled() {
+		t.Fatalf("emitter updates %d, enabled %v, owner enabled %v: nobody may be disabled", em.updates, em.Enabled(), owner.Enabled())
+	}
+	eq(t, filter(tr.take(), "next"), "l.next", "l.next")
+	all := strings.Join(lb.lines, "\n")
+	for _, want := range []string{
+		`panic in listener for "hit" of *scenegraph.probe on node "Scene/L": listener-boom; the listener is removed`,
+		`panic in listener for "hit" on node "Scene/A": anon-boom`,
+	} {
+		if !strings.Contains(all, want) {
+			t.Fatalf("log lacks %q:\n%s", want, all)
+		}
+	}
+	if n := strings.Count(all, "boom"); n != 2 {
+		t.Fatalf("%d reports, want 2 (each listener removed after its panic):\n%s", n, all)
+	}
+}
+
+// With PanicFatal a listener's panic propagates as a *CallbackPanic naming
+// the owner component and the event.
+func TestListenerPanicFatal(t *testing.T) {
+	s, tr, _ := newTestScene(t)
+	s.PanicFatal = true
+	a := NewNode("A")
+	s.AddChild(a)
+	owner := addProbe(a, tr, "owner")
+	s.Launch()
+	a.On("hit", func(*Event) { panic("boom") }, owner)
+	defer func() {
+		p, ok := recover().(*CallbackPanic)
+		if !ok || p.Callback != "listener" || p.Event != "hit" || p.Node != "Scene/A" || p.Component != "*scenegraph.probe" || p.Value != "boom" {
+			t.Fatalf("want *CallbackPanic for the listener, got %#v", p)
+		}
+		if a.HasListener("hit") {
+			t.Fatal("the listener must be removed")
+		}
+	}()
+	a.Emit("hit", nil)
+	t.Fatal("panic did not propagate")
+}
+
+// Rule (item 5): a panic in a component's timer removes that timer and is
+// reported with the node path and component type; the component stays
+// enabled and the other timers of the frame run.
+func TestTimerPanicReportsComponent(t *testing.T) {
+	s, tr, lb := newTestScene(t)
+	n := NewNode("N")
+	s.AddChild(n)
+	a := addProbe(n, tr, "a")
+	b := addProbe(n, tr, "b")
+	s.Launch()
+	id := a.Schedule(func(float64) {
+		tr.add("a.timer")
+		panic("tick-boom")
+	}, 0, -1, 0)
+	b.Schedule(func(float64) { tr.add("b.timer") }, 0, -1, 0)
+	frame(s, 0.1) // primes
+	frame(s, 0.1)
+	frame(s, 0.1)
+	eq(t, filter(tr.take(), "timer", "onDisable"), "a.timer", "b.timer", "b.timer")
+	if !a.Enabled() || s.Scheduler().IsScheduled(id) {
+		t.Fatal("the component stays enabled; the timer is removed")
+	}
+	all := strings.Join(lb.lines, "\n")
+	if want := `panic in timer of *scenegraph.probe on node "Scene/N": tick-boom; the timer is removed`; !strings.Contains(all, want) {
+		t.Fatalf("log lacks %q:\n%s", want, all)
+	}
+}
+
+// With PanicFatal a timer's panic propagates as a *CallbackPanic naming the
+// component.
+func TestTimerPanicFatal(t *testing.T) {
+	s, tr, _ := newTestScene(t)
+	n := NewNode("N")
+	s.AddChild(n)
+	a := addProbe(n, tr, "a")
+	s.Launch()
+	a.Schedule(func(float64) { panic("tick-boom") }, 0, -1, 0)
+	frame(s, 0.1)
+	s.PanicFatal = true // read when the panic happens
+	defer func() {
+		p, ok := recover().(*CallbackPanic)
+		if !ok || p.Callback != "timer" || p.Node != "Scene/N" || p.Component != "*scenegraph.probe" || p.Value != "tick-boom" {
+			t.Fatalf("want *CallbackPanic for the timer, got %#v", p)
+		}
+	}()
+	frame(s, 0.1)
+	t.Fatal("panic did not propagate")
+}
+
+// Component.ScheduleKey: the same key is one timer, updated in place; while
+// the component is disabled its timers are paused.
+func TestComponentScheduleKey(t *testing.T) {
+	s, tr, _ := newTestScene(t)
+	n := NewNode("N")
+	s.AddChild(n)
+	a := addProbe(n, tr, "a")
+	s.Launch()
+	id := a.ScheduleKey("k", func(float64) { tr.add("old.timer") }, 0, -1, 0)
+	if again := a.ScheduleKey("k", func(float64) { tr.add("new.timer") }, 0, -1, 0); again != id {
+		t.Fatal("same key: same timer")
+	}
+	frame(s, 0.1)
+	frame(s, 0.1)
+	eq(t, filter(tr.take(), "timer"), "new.timer")
+	a.SetEnabled(false)
+	a.ScheduleKey("k2", func(float64) { tr.add("k2.timer") }, 0, -1, 0)
+	frame(s, 0.1)
+	eq(t, filter(tr.take(), "timer"))
+	a.SetEnabled(true)
+	frame(s, 0.1) // primes k2
+	frame(s, 0.1)
+	eq(t, filter(tr.take(), "timer"), "new.timer", "new.timer", "k2.timer")
+	a.UnscheduleKey("k")
+	if a.IsScheduledKey("k") || !a.IsScheduledKey("k2") {
+		t.Fatal("UnscheduleKey")
+	}
 }
 
 // Rule: OnEnable and OnDisable strictly alternate, also when a component is

@@ -28,6 +28,7 @@ type Node struct {
 	active            bool
 	activeInHierarchy bool
 	deactivating      bool
+	eventsWired       bool // events has the scene's panic handler
 	state             nodeState
 
 	// Layer is a bit mask that cameras test against their own mask.
@@ -240,6 +241,9 @@ func (n *Node) SetParent(parent *Node) error {
 func (n *Node) setScene(s *Scene) {
 	n.scene = s
 	n.markChanged()
+	for _, b := range n.comps {
+		b.Base().moveTimers(s)
+	}
 	for _, c := range n.children {
 		c.setScene(s)
 	}
@@ -270,8 +274,12 @@ func (n *Node) SetActive(active bool) {
 
 // Destroy schedules n and its subtree for destruction: the subtree is
 // deactivated at once (OnDisable), and in the scene's deferred-destroy step
-// every component gets OnDestroy (children before parents) and n leaves its
-// parent. It returns false if n was already destroyed or scheduled.
+// n leaves its parent (which emits EventChildRemoved), n emits
+// EventDestroyed and loses its listeners, and then its subtree is destroyed
+// in the same way, children before parents: each child's subtree, then the
+// node's own components, each getting OnDestroy. This is Cocos Creator's
+// order (Node._onPreDestroy). It returns false if n was already destroyed or
+// scheduled.
 func (n *Node) Destroy() bool {
 	if n.state&(nodeToDestroy|nodeDestroyed) != 0 {
 		return false
@@ -295,7 +303,11 @@ func (n *Node) Destroy() bool {
 	return true
 }
 
-// destroyNodeNow is the deferred half of Destroy.
+// destroyNodeNow is the deferred half of Destroy, in the order of Cocos'
+// Node._onPreDestroy: leave the parent (EventChildRemoved on it), emit
+// EventDestroyed and drop the listeners, then destroy the children, then the
+// node's components. n keeps its parent pointer until the end, so paths
+// stay meaningful in the OnDestroy callbacks.
 func destroyNodeNow(n *Node) {
 	if n.state&(nodeDestroyed|nodeDestroying) != 0 {
 		return
@@ -303,6 +315,18 @@ func destroyNodeNow(n *Node) {
 	n.state |= nodeDestroying | nodeToDestroy
 	parent := n.parent
 	byParent := parent != nil && parent.state&nodeDestroying != 0
+	if parent != nil && !byParent {
+		for i, c := range parent.children {
+			if c == n {
+				parent.children = append(parent.children[:i], parent.children[i+1:]...)
+				break
+			}
+		}
+		parent.emitLocal(EventChildRemoved, n)
+	}
+	n.emitLocal(EventDestroyed, n)
+	n.events = core.EventTarget{}
+	n.eventsWired = false
 	for i := 0; i < len(n.children); i++ {
 		destroyNodeNow(n.children[i])
 	}
@@ -312,17 +336,6 @@ func destroyNodeNow(n *Node) {
 		if c.node == n { // a component that refused to leave; cannot happen, but never loop forever
 			n.comps = n.comps[1:]
 		}
-	}
-	n.emitLocal(EventDestroyed, n)
-	n.events = core.EventTarget{}
-	if parent != nil && !byParent {
-		for i, c := range parent.children {
-			if c == n {
-				parent.children = append(parent.children[:i], parent.children[i+1:]...)
-				break
-			}
-		}
-		parent.emitLocal(EventChildRemoved, n)
 	}
 	n.parent = nil
 	n.children = nil

@@ -18,8 +18,11 @@ type Scene struct {
 	// Logger receives the scene's error reports (recovered panics, refused
 	// operations). Nil means standard error.
 	Logger core.Logger
-	// PanicFatal makes a panic in a component callback propagate (wrapped in
-	// a *CallbackPanic) instead of being recovered; meant for tests.
+	// PanicFatal makes a panic in a component callback, in a component's
+	// timer (Scheduler) or in a listener of one of the scene's nodes
+	// propagate, wrapped in a *CallbackPanic, instead of being recovered and
+	// logged; meant for tests. It is read when a panic happens, so it may be
+	// set at any time.
 	PanicFatal bool
 	Glyphs     *GlyphCache // where the scene's Labels keep their glyph atlases; the Game shares one across its scenes; nil: the scene makes its own on first use
 
@@ -86,6 +89,7 @@ type pendingDestroy struct {
 // are activated when Launch is called.
 func NewScene(name string) *Scene {
 	s := &Scene{timers: core.NewScheduler(), version: detachedVersion + 1}
+	s.timers.SetPanicHandler(s.timerPanic)
 	s.Node = Node{name: name, active: true, Layer: DefaultLayer}
 	s.Node.transform.init()
 	s.Node.scene = s
@@ -117,7 +121,11 @@ func (s *Scene) Activator() *NodeActivator { return &s.activator }
 func (s *Scene) ComponentScheduler() *ComponentScheduler { return &s.comps }
 
 // Scheduler returns the timer scheduler used by the scene's components
-// (Component.Schedule). The Director updates it after every Update.
+// (Component.Schedule). The Director updates it after every Update. A panic
+// in one of its timers removes the timer and is reported through the
+// scene's Logger, naming the component and its node (a *CallbackPanic with
+// Callback "timer"); PanicFatal makes it propagate. Do not replace its panic
+// handler.
 func (s *Scene) Scheduler() *core.Scheduler { return s.timers }
 
 // ProcessDestroyed is the deferred-destroy step: every node and component

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/render/gl"
 )
@@ -67,7 +66,7 @@ func TestSteadyStateFrameAllocatesNothing(t *testing.T) {
 
 func BenchmarkGLFrame1000Sprites(b *testing.B) {
 	if testSurface == nil {
-		platformtest.SkipOrFail(b, "no GL context")
+		skipOrFail(b, "no GL context")
 	}
 	for _, onMain := range []bool{true, false} {
 		name := "threaded"

@@ -11,7 +11,6 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/render/gl"
 	"github.com/veandco/go-sdl2/sdl"
@@ -35,7 +34,7 @@ func (s *surface) Swap()                       { s.win.GLSwap() }
 func (s *surface) SetSwapInterval(m int) error { return sdl.GLSetSwapInterval(m) }
 
 // testSurface is nil when no GL context could be made; GL tests then skip,
-// or fail with $TACT_REQUIRE_GL=1 (platformtest.SkipOrFail).
+// or fail with $TACT_REQUIRE_GL=1 (skipOrFail).
 var testSurface *surface
 
 func TestMain(m *testing.M) {
@@ -92,7 +91,7 @@ type harness struct {
 func newHarness(t testing.TB, onMain bool, opts gl.Options) *harness {
 	t.Helper()
 	if testSurface == nil {
-		platformtest.SkipOrFail(t, "no GL context (SDL offscreen video driver unavailable)")
+		skipOrFail(t, "no GL context (SDL offscreen video driver unavailable)")
 	}
 	opts.NoSwap = true
 	if opts.Shaders == nil {

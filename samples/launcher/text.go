@@ -24,4 +24,3 @@ func newTextBox(parent *scenegraph.Node, s string, size float32, c render.Color,
 	parent.AddChild(n)
 	return &textBox{node: n, label: l}
 }
-
