@@ -3,6 +3,7 @@ package platform
 import (
 	"errors"
 	"fmt"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -11,9 +12,14 @@ import (
 	"github.com/veandco/go-sdl2/sdl"
 )
 
-// Audio defaults used when AudioConfig leaves a field at 0.
+// Audio output defaults, used by AudioConfig.WithDefaults (and so by
+// OpenAudio and the Game) for a field left at 0. They are the one place
+// these defaults live; audio.DefaultRate and audio.DefaultChannels, the
+// mixer's own defaults (package audio may not import platform), equal them,
+// which the tact package checks when it compiles.
 const (
 	DefaultAudioFrequency = 48000
+	DefaultAudioChannels  = 2
 	DefaultAudioBuffer    = 512
 )
 
@@ -23,7 +29,7 @@ type AudioConfig struct {
 	// DefaultAudioFrequency). The device runs at exactly this rate: where
 	// the hardware differs, SDL converts.
 	Frequency int
-	// Channels is 1 or 2 (0: 2).
+	// Channels is 1 or 2 (0: DefaultAudioChannels).
 	Channels int
 	// BufferFrames is SDL's device buffer in frames, a power of two (0:
 	// DefaultAudioBuffer). Smaller buffers lower latency and raise the risk
@@ -35,11 +41,38 @@ type AudioConfig struct {
 	// BufferFrames plus QueueFrames: 32 ms with the defaults at 48 kHz.
 	QueueFrames int
 	// Driver names the SDL audio driver ("pulseaudio", "alsa", "disk",
-	// "dummy", ...); "" lets SDL choose, honoring SDL_AUDIODRIVER. It
-	// applies when no device is open yet: SDL starts one audio driver.
+	// "dummy", ...); "" lets SDL choose, honoring SDL_AUDIODRIVER, except
+	// on a Platform with no display (its video driver is "offscreen" or
+	// "dummy", or it is NoVideo on a Linux or BSD machine without DISPLAY
+	// and WAYLAND_DISPLAY) and with SDL_AUDIODRIVER unset: there "" means
+	// "dummy", which plays (and paces) the source into nothing, so CI and
+	// headless runs neither probe for sound hardware (ALSA's messages on
+	// standard error) nor depend on it. A desktop keeps its real output.
+	// It applies when no device is open yet: SDL starts one audio driver.
 	Driver string
 	// Device names the output device; "" is the system default.
 	Device string
+}
+
+// WithDefaults returns c with its zero fields set as OpenAudio sets them:
+// Frequency DefaultAudioFrequency, Channels DefaultAudioChannels,
+// BufferFrames DefaultAudioBuffer and QueueFrames twice BufferFrames. It
+// changes no field that is not zero, and validates nothing: OpenAudio
+// rejects bad values.
+func (c AudioConfig) WithDefaults() AudioConfig {
+	if c.Frequency == 0 {
+		c.Frequency = DefaultAudioFrequency
+	}
+	if c.Channels == 0 {
+		c.Channels = DefaultAudioChannels
+	}
+	if c.BufferFrames == 0 {
+		c.BufferFrames = DefaultAudioBuffer
+	}
+	if c.QueueFrames == 0 {
+		c.QueueFrames = 2 * c.BufferFrames
+	}
+	return c
 }
 
 // AudioSource produces the samples an AudioDevice plays: interleaved float32
@@ -83,7 +116,8 @@ type AudioDevice struct {
 // same name, when the audio subsystem starts.
 const hintAudioDriver = "SDL_AUDIODRIVER"
 
-// OpenAudio opens an audio output for cfg that plays src, and starts it.
+// OpenAudio opens an audio output for cfg (zero fields filled in by
+// cfg.WithDefaults) that plays src, and starts it.
 // It never panics: an audio subsystem or device that does not start is an
 // error, and the rest of the Platform goes on without sound. Close the
 // device before the Platform: SDL's audio must stop before SDL quits.
@@ -94,18 +128,7 @@ func (p *Platform) OpenAudio(cfg AudioConfig, src AudioSource) (*AudioDevice, er
 	if src == nil {
 		return nil, errors.New("platform: OpenAudio with a nil AudioSource")
 	}
-	if cfg.Frequency == 0 {
-		cfg.Frequency = DefaultAudioFrequency
-	}
-	if cfg.Channels == 0 {
-		cfg.Channels = 2
-	}
-	if cfg.BufferFrames == 0 {
-		cfg.BufferFrames = DefaultAudioBuffer
-	}
-	if cfg.QueueFrames == 0 {
-		cfg.QueueFrames = 2 * cfg.BufferFrames
-	}
+	cfg = cfg.WithDefaults()
 	switch {
 	case cfg.Frequency < 1000 || cfg.Frequency > 384000:
 		return nil, fmt.Errorf("platform: audio frequency %d Hz out of range [1000, 384000]", cfg.Frequency)
@@ -117,6 +140,10 @@ func (p *Platform) OpenAudio(cfg AudioConfig, src AudioSource) (*AudioDevice, er
 		return nil, fmt.Errorf("platform: audio queue of %d frames", cfg.QueueFrames)
 	}
 
+	requested := cfg.Driver
+	if requested == "" && sdl.WasInit(sdl.INIT_AUDIO) == 0 {
+		cfg.Driver = defaultAudioDriver(p.noDisplay, os.Getenv)
+	}
 	if cfg.Driver != "" {
 		// A hint rather than os.Setenv: it leaves the environment alone and
 		// SDL_Quit clears it. Restored at once, so it affects only this start.
@@ -128,7 +155,7 @@ func (p *Platform) OpenAudio(cfg AudioConfig, src AudioSource) (*AudioDevice, er
 		return nil, fmt.Errorf("platform: init SDL audio (driver %q): %w", cfg.Driver, err)
 	}
 	driver := sdl.GetCurrentAudioDriver()
-	if cfg.Driver != "" && driver != cfg.Driver {
+	if requested != "" && driver != requested {
 		sdl.QuitSubSystem(sdl.INIT_AUDIO)
 		return nil, fmt.Errorf("platform: audio driver %q requested, but SDL's audio already runs on %q", cfg.Driver, driver)
 	}
@@ -154,6 +181,16 @@ func (p *Platform) OpenAudio(cfg AudioConfig, src AudioSource) (*AudioDevice, er
 	}
 	go d.feed()
 	return d, nil
+}
+
+// defaultAudioDriver returns the driver OpenAudio asks for when the
+// AudioConfig names none: "" (SDL's choice) when SDL_AUDIODRIVER is set or
+// there is a display, "dummy" on a Platform with no display.
+func defaultAudioDriver(noDisplay bool, getenv func(string) string) string {
+	if noDisplay && getenv(hintAudioDriver) == "" {
+		return "dummy"
+	}
+	return ""
 }
 
 // Frequency returns the output rate in frames per second.
