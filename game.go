@@ -22,6 +22,7 @@ import (
 	"github.com/tact-engine/tact/scenefile"
 	"github.com/tact-engine/tact/scenegraph"
 	"github.com/tact-engine/tact/shaders"
+	"github.com/tact-engine/tact/text"
 	"github.com/tact-engine/tact/tween"
 )
 
@@ -53,7 +54,7 @@ type Game struct {
 	audioDev *platform.AudioDevice
 	assets   *asset.Manager
 	scenes   *scenefile.Store
-	glyphs   *scenegraph.GlyphCache // shared by the Game's scenes (one renderer)
+	glyphs   *text.GlyphCache // shared by the Game's scenes (one renderer)
 
 	clock    *platform.Clock
 	pacer    *platform.Pacer
@@ -78,7 +79,7 @@ type shot struct {
 // NewGame returns a Game for cfg; nothing starts until Run.
 func NewGame(cfg Config) *Game {
 	cfg = cfg.withDefaults()
-	g := &Game{cfg: cfg, director: director.New(), shots: make(chan shot, 8), glyphs: scenegraph.NewGlyphCache()}
+	g := &Game{cfg: cfg, director: director.New(), shots: make(chan shot, 8), glyphs: text.NewGlyphCache()}
 	if err := g.director.SetFixedStep(cfg.FixedStep, cfg.MaxFrameTime); err != nil {
 		g.cfgErr = fmt.Errorf("tact: Config: %w", err) // Run returns it
 	}
@@ -357,7 +358,7 @@ func (g *Game) boot() error {
 	}
 	// Built-in assets: the backend made its default shaders and white
 	// texture in Init; parse the default font now rather than on first use.
-	scenegraph.DefaultFont()
+	text.DefaultFont()
 	g.director.SetInput(g.input)
 	g.director.SetFrameSink(r, scenegraph.Extract)
 	g.jobs = core.NewJobPool(0)
@@ -415,9 +416,7 @@ func (g *Game) prepare(s *scenegraph.Scene) {
 		s.Logger = g.cfg.Logger
 	}
 	s.PanicFatal = s.PanicFatal || g.cfg.PanicFatal
-	if s.Glyphs == nil {
-		s.Glyphs = g.glyphs
-	}
+	text.UseCache(s, g.glyphs)
 }
 
 func (g *Game) setHidden(h bool) {

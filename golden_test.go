@@ -14,6 +14,7 @@ import (
 	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 )
 
 // -update rewrites the golden images from what the engine draws now (look at
@@ -184,7 +185,7 @@ func spritesScene(g *Game) (*scenegraph.Scene, error) {
 	label := scenegraph.NewNode("Label")
 	label.SetPositionXY(160, 24)
 	s.AddChild(label)
-	scenegraph.AddComponent(label, scenegraph.NewLabel("Tact golden 2D", 20, render.RGBA(230, 230, 230, 255)))
+	scenegraph.AddComponent(label, text.NewLabel("Tact golden 2D", 20, render.RGBA(230, 230, 230, 255)))
 	return s, nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
@@ -17,7 +18,7 @@ import (
 // labelBox is where a label centered on (x, y) in world units (= pixels,
 // the camera spanning the 320×240 screen) should draw, in screenshot pixels
 // (y down).
-func labelBox(l *scenegraph.Label, x, y float32) image.Rectangle {
+func labelBox(l *text.Label, x, y float32) image.Rectangle {
 	sz := l.Size()
 	return image.Rect(int(x-sz[0]/2), int(240-y-sz[1]/2), int(x+sz[0]/2+0.999), int(240-y+sz[1]/2+0.999))
 }
@@ -33,11 +34,11 @@ func darkScene() *scenegraph.Scene {
 	return s
 }
 
-func addLabel(s *scenegraph.Scene, text string, size, x, y float32) *scenegraph.Label {
-	n := scenegraph.NewNode(text)
+func addLabel(s *scenegraph.Scene, msg string, size, x, y float32) *text.Label {
+	n := scenegraph.NewNode(msg)
 	n.SetPositionXY(x, y)
 	s.AddChild(n)
-	return scenegraph.AddComponent(n, scenegraph.NewLabel(text, size, render.White))
+	return scenegraph.AddComponent(n, text.NewLabel(msg, size, render.White))
 }
 
 // saveFailure writes img under testdata/failures (gitignored) for a look.
@@ -102,7 +103,7 @@ func strayOutside(img *image.RGBA, boxes ...image.Rectangle) (image.Point, bool)
 // A large white "Tact" on black: white pixels fill the laid-out box (its ink
 // spans most of it) and nothing is drawn outside it.
 func TestLabelGoldenTact(t *testing.T) {
-	var l *scenegraph.Label
+	var l *text.Label
 	img := shoot(t, false, func(g *Game) (*scenegraph.Scene, error) {
 		s := darkScene()
 		l = addLabel(s, "Tact", 72, 160, 120)
@@ -162,7 +163,7 @@ func abs(x int) int { return max(x, -x) }
 // Two labels of different sizes: each draws inside its own box, the larger
 // one's glyphs are taller in proportion, and nothing lies outside both.
 func TestLabelGoldenTwoSizes(t *testing.T) {
-	var small, big *scenegraph.Label
+	var small, big *text.Label
 	img := shoot(t, false, func(g *Game) (*scenegraph.Scene, error) {
 		s := darkScene()
 		small = addLabel(s, "HUD 42", 20, 80, 200)

@@ -18,7 +18,7 @@ const module = "github.com/tact-engine/tact"
 // everything below it. The root package may not import physics2d, so that
 // games without physics do not link Box2D.
 var allowed = map[string][]string{
-	"":                    {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "director", "asset", "scenefile", "tween", "animation", "collision", "particle", "profiler", "replay", "shaders", "internal/"},
+	"":                    {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "director", "asset", "scenefile", "tween", "animation", "collision", "particle", "profiler", "replay", "shaders", "internal/"},
 	"core":                {},
 	"audio":               {"core"},
 	"shaders":             {},
@@ -27,21 +27,22 @@ var allowed = map[string][]string{
 	"render":              {"core"},
 	"render/":             {"core", "render"},
 	"scenegraph":          {"core", "render", "audio"},
+	"text":                {"core", "render", "scenegraph"},
 	"director":            {"core", "render", "scenegraph"},
 	"tween":               {"core", "render", "scenegraph", "director", "internal/systemtest"},
 	"animation":           {"core", "render", "scenegraph", "director", "internal/systemtest"},
 	"collision":           {"core", "render", "scenegraph", "director", "internal/systemtest"},
 	"particle":            {"core", "render", "scenegraph", "director"},
 	"physics2d":           {"core", "render", "scenegraph", "director", "internal/systemtest"},
-	"profiler":            {"core", "render", "scenegraph", "director"},
-	"asset":               {"core", "render", "audio", "scenegraph", "director", "internal/assettest"},
-	"scenefile":           {"core", "render", "scenegraph", "asset", "internal/fields", "internal/assettest"},
+	"profiler":            {"core", "render", "scenegraph", "text", "director"},
+	"asset":               {"core", "render", "audio", "scenegraph", "text", "director", "internal/assettest"},
+	"scenefile":           {"core", "render", "scenegraph", "text", "asset", "internal/fields", "internal/assettest"},
 	"replay":              {"core", "platform", "scenegraph", "director", "internal/fields"},
 	"internal/fields":     {"scenegraph"},
 	"internal/assettest":  {"core", "render"},
 	"internal/systemtest": {"scenegraph", "director"},
 	// Samples use the public API only: nothing under internal/.
-	"samples/": {"", "core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "director", "asset", "scenefile",
+	"samples/": {"", "core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "director", "asset", "scenefile",
 		"tween", "animation", "collision", "particle", "physics2d", "profiler", "replay", "shaders", "samples/"},
 }
 

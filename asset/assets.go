@@ -236,7 +236,7 @@ func (x *Asset) Err() error { return x.err }
 // Refs returns the asset's reference count.
 func (x *Asset) Refs() int { return x.refs }
 
-// Value returns the loaded value (*Texture, *Shader, *scenegraph.Font,
+// Value returns the loaded value (*Texture, *Shader, *text.Font,
 // *SceneFile or a custom loader's value), or nil unless Loaded.
 func (x *Asset) Value() any {
 	if x.state != Loaded {

@@ -15,7 +15,7 @@ import (
 	"strings"
 
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 )
 
 // Loader turns files into assets in two steps: Decode on a worker goroutine
@@ -413,7 +413,7 @@ func (shaderLoader) Reload(f *render.Frame, value, decoded any) error {
 	return nil
 }
 
-// fontLoader parses TTF and OTF fonts with scenegraph.ParseFont (immutable
+// fontLoader parses TTF and OTF fonts with text.ParseFont (immutable
 // and shareable, so it runs on the worker). Fonts do not hot-reload: Labels
 // hold the *Font itself.
 type fontLoader struct{}
@@ -423,7 +423,7 @@ func (fontLoader) Decode(src *Source) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return scenegraph.ParseFont(src.Path, b)
+	return text.ParseFont(src.Path, b)
 }
 
 func (fontLoader) Create(_ *CreateContext, decoded any) (any, error) { return decoded, nil }
@@ -431,10 +431,10 @@ func (fontLoader) Create(_ *CreateContext, decoded any) (any, error) { return de
 // Free deletes the glyph atlases every label drew with the font (through
 // f, after its draws) and drops their pixels.
 func (fontLoader) Free(f *render.Frame, v any) {
-	if font, ok := v.(*scenegraph.Font); ok {
+	if font, ok := v.(*text.Font); ok {
 		font.Release(f)
 	}
 }
 
 // Font returns the asset's font, or nil if it is not a loaded font.
-func (x *Asset) Font() *scenegraph.Font { f, _ := x.Value().(*scenegraph.Font); return f }
+func (x *Asset) Font() *text.Font { f, _ := x.Value().(*text.Font); return f }

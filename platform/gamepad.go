@@ -86,6 +86,9 @@ type Gamepad struct {
 
 	down, pressed, released [GamepadButtonCount]bool
 	axes                    [GamepadAxisCount]float32
+	// The state before the last Dispatch's events, for Actions.
+	prevDown [GamepadButtonCount]bool
+	prevAxes [GamepadAxisCount]float32
 }
 
 // ID returns the gamepad's id.
@@ -147,9 +150,16 @@ func (g *Gamepad) beginFrame() {
 	clear(g.released[:])
 }
 
-// resync reads the controller's current state, dropping per-frame state.
+func (g *Gamepad) snapshot() {
+	g.prevDown = g.down
+	g.prevAxes = g.axes
+}
+
+// resync reads the controller's current state, dropping per-frame state:
+// nothing reads as just pressed or released afterwards.
 func (g *Gamepad) resync() {
 	g.beginFrame()
+	defer g.snapshot()
 	if g.ctrl == nil {
 		return
 	}
@@ -227,6 +237,7 @@ func (g *Gamepad) close() {
 	g.down = [GamepadButtonCount]bool{}
 	g.axes = [GamepadAxisCount]float32{}
 	g.beginFrame()
+	g.snapshot()
 }
 
 // closeGamepads closes every gamepad, for Platform.Close.

@@ -73,3 +73,31 @@ func (in *Input) InjectText(s string) {
 		s = s[n:]
 	}
 }
+
+// InjectGamepadButton queues a press (down) or release of button b on the
+// gamepad with the given id. Like SDL's own events, it is ignored at
+// Dispatch unless that gamepad is connected then.
+func (in *Input) InjectGamepadButton(id GamepadID, b GamepadButton, down bool) {
+	kind := uint32(sdl.CONTROLLERBUTTONUP)
+	if down {
+		kind = sdl.CONTROLLERBUTTONDOWN
+	}
+	in.queue = append(in.queue, queuedEvent{kind: kind, which: int32(id), sub: uint8(b)})
+}
+
+// InjectGamepadAxis queues a move of axis a on the gamepad with the given id
+// to v (-1..1 for sticks, 0..1 for triggers; clamped to -1..1). SDL's axes
+// have 16 bits, so Gamepad.Axis reads v rounded to a step of 1/32767. Like
+// SDL's own events, it is ignored at Dispatch unless that gamepad is
+// connected then.
+func (in *Input) InjectGamepadAxis(id GamepadID, a GamepadAxis, v float32) {
+	v = min(max(v, -1), 1)
+	var raw int32
+	if v < 0 {
+		raw = int32(v*32768 - 0.5)
+	} else {
+		raw = int32(v*32767 + 0.5)
+	}
+	raw = min(max(raw, -32768), 32767)
+	in.queue = append(in.queue, queuedEvent{kind: sdl.CONTROLLERAXISMOTION, which: int32(id), sub: uint8(a), x: raw})
+}

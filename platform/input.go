@@ -147,6 +147,7 @@ type Input struct {
 	dispatching bool
 
 	keyDown, keyPressed, keyReleased [KeyCount]bool
+	keyPrev                          [KeyCount]bool // keyDown before this frame's events, for Actions
 	mod                              Mod
 
 	text    []byte
@@ -154,6 +155,7 @@ type Input struct {
 
 	mouseX, mouseY, mouseDX, mouseDY, wheelX, wheelY float32
 	btnDown, btnPressed, btnReleased                 [mouseButtonCount]bool
+	btnPrev                                          [mouseButtonCount]bool // btnDown before this frame's events
 
 	touches []Touch
 	pads    []*Gamepad
@@ -246,6 +248,7 @@ func (in *Input) Dispatch() {
 	in.dispatching = true
 	defer in.endDispatch()
 	in.beginFrame()
+	in.snapshot()
 
 	events := in.queue
 	in.queue = in.spare[:0]
@@ -273,6 +276,17 @@ func (in *Input) beginFrame() {
 	in.textStr = ""
 	for _, g := range in.pads {
 		g.beginFrame()
+	}
+}
+
+// snapshot records the held state before this frame's events (the state
+// the previous frame ended with), from which Actions tells presses and
+// releases of an action apart from changes among its bindings.
+func (in *Input) snapshot() {
+	in.keyPrev = in.keyDown
+	in.btnPrev = in.btnDown
+	for _, g := range in.pads {
+		g.snapshot()
 	}
 }
 
@@ -428,6 +442,7 @@ func (in *Input) Discard() {
 	clear(in.keyDown[:])
 	clear(in.btnDown[:])
 	in.touches = in.touches[:0]
+	defer in.snapshot() // nothing reads as just pressed or released
 	if in.p.closed {
 		return
 	}

@@ -17,7 +17,11 @@ import (
 // X11 and Win32 event queues, which belong to the thread that created the
 // window) must be driven from the main thread; keeping the main goroutine
 // there lets the engine call SDL directly, with no hop to another goroutine.
-func init() { runtime.LockOSThread() }
+// It also records the thread's id for OnMainThread.
+func init() {
+	runtime.LockOSThread()
+	mainThreadID = sdl.CurrentThreadID()
+}
 
 // sdlInUse is set while a Platform is open. SDL_Init and SDL_Quit act on
 // process-wide state, so two Platforms at once would quit SDL under each
@@ -61,21 +65,26 @@ func (e *InitError) Unwrap() error { return e.Err }
 // Platform is the started SDL: it opens windows and owns the [Input]. Use it
 // from the main thread only; see the package documentation.
 type Platform struct {
-	logger   core.Logger
-	noVideo  bool
-	driver   string
-	input    *Input
-	windows  []*Window
-	closed   bool
-	padError error
+	logger    core.Logger
+	noVideo   bool
+	noDisplay bool // nothing is shown on a screen here: see AudioConfig.Driver
+	driver    string
+	input     *Input
+	windows   []*Window
+	closed    bool
+	padError  error
 }
 
 // Init starts SDL: video, events, joysticks and game controllers, or only
 // events in NoVideo mode. It never panics: a missing video driver or any SDL
 // failure comes back as an error (an *InitError for video), with SDL shut down
 // again. Init fails while another Platform is open; after that one's Close it
-// may be called again in the same process.
+// may be called again in the same process. Called off the main goroutine it
+// starts nothing and returns an error wrapping [ErrNotMainThread].
 func Init(opts Options) (*Platform, error) {
+	if !OnMainThread() {
+		return nil, fmt.Errorf("platform: Init: %w", ErrNotMainThread)
+	}
 	if !sdlInUse.CompareAndSwap(false, true) {
 		return nil, errors.New("platform: Init while another Platform is open (SDL is process-wide; Close it first)")
 	}
@@ -97,6 +106,7 @@ func initSDL(opts Options) (*Platform, error) {
 			sdl.Quit()
 			return nil, fmt.Errorf("platform: init SDL events: %w", err)
 		}
+		p.noDisplay = noDisplayEnv(runtime.GOOS, os.Getenv)
 		p.input = newInput(p)
 		return p, nil
 	}
@@ -124,6 +134,7 @@ func initSDL(opts Options) (*Platform, error) {
 		return nil, &InitError{Driver: driver, Err: err}
 	}
 	p.driver = name
+	p.noDisplay = name == "offscreen" || name == "dummy"
 	// Gamepads are optional: a machine whose controller subsystem does not
 	// start can still run the game with keyboard and mouse.
 	if err := sdl.InitSubSystem(sdl.INIT_JOYSTICK | sdl.INIT_GAMECONTROLLER); err != nil {
@@ -142,10 +153,16 @@ func chooseDriver(headless bool, goos string, getenv func(string) string) (drive
 	if env := getenv("SDL_VIDEODRIVER"); env != "" {
 		return env, false
 	}
-	if headless || (usesDisplayEnv(goos) && getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == "") {
+	if headless || noDisplayEnv(goos, getenv) {
 		return "offscreen", true
 	}
 	return "", false
+}
+
+// noDisplayEnv reports whether goos finds its display through DISPLAY or
+// WAYLAND_DISPLAY and neither is set: a machine with no display.
+func noDisplayEnv(goos string, getenv func(string) string) bool {
+	return usesDisplayEnv(goos) && getenv("DISPLAY") == "" && getenv("WAYLAND_DISPLAY") == ""
 }
 
 // usesDisplayEnv reports whether goos finds its display through DISPLAY or

@@ -8,10 +8,12 @@ import (
 	"github.com/veandco/go-sdl2/sdl"
 )
 
-// Default window size used when WindowConfig leaves Width or Height at 0.
+// DefaultWidth and DefaultHeight are the engine's one default window size,
+// in window coordinates: OpenWindow uses them for a WindowConfig whose Width
+// or Height is 0, and the tact package's Config for a zero Width or Height.
 const (
-	DefaultWidth  = 1280
-	DefaultHeight = 720
+	DefaultWidth  = 800
+	DefaultHeight = 600
 )
 
 // WindowConfig describes a window for [Platform.OpenWindow].

@@ -10,6 +10,7 @@ import (
 	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 )
 
 // OverlayLayer is the layer bit of the stats overlay's nodes
@@ -81,7 +82,7 @@ type StatsOverlay struct {
 	scene           *scenegraph.Scene // the overlay's own, drawn by the Director over the game's
 	root, labelNode *scenegraph.Node
 	cam             *scenegraph.Camera
-	label           *scenegraph.Label
+	label           *text.Label
 	view            *overlayView
 	camPos          mgl32.Vec3
 }
@@ -183,8 +184,8 @@ func (o *StatsOverlay) build() {
 	o.labelNode = scenegraph.NewNode("Text")
 	o.labelNode.Layer = OverlayLayer
 	o.root.AddChild(o.labelNode)
-	o.label = scenegraph.NewLabel(string(o.text), overlayFontSize, render.White)
-	o.label.HAlign, o.label.VAlign = scenegraph.AlignLeft, scenegraph.AlignTop
+	o.label = text.NewLabel(string(o.text), overlayFontSize, render.White)
+	o.label.HAlign, o.label.VAlign = text.AlignLeft, text.AlignTop
 	o.label.Anchor = mgl32.Vec2{0, 1}
 	o.label.Order = 2
 	// Disabled: Extract would draw it for every camera that sees the layer;

@@ -52,7 +52,7 @@ import (
 // exported fields are set by name after the factory creates them (Go
 // vectors and arrays as JSON arrays of exactly their length, render.Color as
 // [r, g, b, a] in 0..255, structs as objects). Fields of type
-// render.TextureID, render.ShaderID, *scenegraph.Font and *SceneFile hold
+// render.TextureID, render.ShaderID, *text.Font and *SceneFile hold
 // asset paths (relative to the asset root; "" or null for none), loaded as
 // dependencies before the file. Fields of type *scenegraph.Node, or a pointer
 // to a component type, refer to a node of the same file by id, or by its path

@@ -13,6 +13,7 @@ import (
 	"github.com/tact-engine/tact/internal/fields"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 )
 
 // The types a scene file's fields treat specially. They are constants in all
@@ -23,7 +24,7 @@ var (
 	typeMeshID    = reflect.TypeFor[render.MeshID]()
 	typeTargetID  = reflect.TypeFor[render.TargetID]()
 	typeColor     = reflect.TypeFor[render.Color]()
-	typeFont      = reflect.TypeFor[*scenegraph.Font]()
+	typeFont      = reflect.TypeFor[*text.Font]()
 	typeNode      = reflect.TypeFor[*scenegraph.Node]()
 	typeSceneFile = reflect.TypeFor[*SceneFile]()
 	typeBehavior  = reflect.TypeFor[scenegraph.Behavior]()
@@ -376,7 +377,7 @@ func kindOfValue(v any) string {
 		return "a texture"
 	case *asset.Shader:
 		return "a shader"
-	case *scenegraph.Font:
+	case *text.Font:
 		return "a font"
 	case *SceneFile:
 		return "a scene file"

@@ -6,7 +6,7 @@ import (
 
 	"github.com/tact-engine/tact/asset"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 )
 
 // fuzzStore is a Store with no asset manager: only what parsing, building
@@ -63,7 +63,7 @@ func fakeLoaded(a *fuzzStore, sf *SceneFile, prefab *SceneFile) {
 		case typeShaderID:
 			v = &asset.Shader{ID: render.ShaderID(next)}
 		case typeFont:
-			v = scenegraph.DefaultFont()
+			v = text.DefaultFont()
 		case typeSceneFile:
 			v = prefab
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/tact-engine/tact/asset"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 	"golang.org/x/image/font/gofont/gomono"
 )
 
@@ -397,7 +398,7 @@ func TestLabelFontInSceneFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l := scenegraph.GetComponent[*scenegraph.Label](s.Find("Title"))
+	l := scenegraph.GetComponent[*text.Label](s.Find("Title"))
 	font := a.Get("fonts/mono.ttf").Font()
 	if l == nil || l.Text != "Hi" || l.FontSize != 12 || font == nil || l.Font != font || l.Anchor != (mgl32.Vec2{0.5, 0.5}) {
 		t.Fatalf("label %+v, font %v", l, font)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 )
 
 // ComponentFactory returns a new, detached component with its default field
@@ -43,7 +44,7 @@ func NewComponentTypes() *ComponentTypes {
 	}{
 		{"Camera", func() scenegraph.Behavior { return scenegraph.NewOrthoCamera(render.Black) }},
 		{"Sprite", func() scenegraph.Behavior { return scenegraph.NewSprite(0, 0, 0) }},
-		{"Label", func() scenegraph.Behavior { return scenegraph.NewLabel("", 0, render.White) }},
+		{"Label", func() scenegraph.Behavior { return text.NewLabel("", 0, render.White) }},
 		{"MeshRenderer", func() scenegraph.Behavior { return &scenegraph.MeshRenderer{} }},
 		{"DirectionalLight", func() scenegraph.Behavior { return &scenegraph.DirectionalLight{} }},
 	}

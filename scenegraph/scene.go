@@ -24,7 +24,6 @@ type Scene struct {
 	// logged; meant for tests. It is read when a panic happens, so it may be
 	// set at any time.
 	PanicFatal bool
-	Glyphs     *GlyphCache // where the scene's Labels keep their glyph atlases; the Game shares one across its scenes; nil: the scene makes its own on first use
 
 	activator    NodeActivator
 	comps        ComponentScheduler

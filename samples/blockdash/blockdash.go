@@ -22,6 +22,7 @@ import (
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 )
 
 // Sample is the blockdash sample, as the launcher lists it.
@@ -155,11 +156,11 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	s.AddChild(hudNode)
 	score := addLabel(hudNode, "Score", "Score: 0", 24, mgl32.Vec2{16, Height - 12}, mgl32.Vec2{0, 1})
 	lives := addLabel(hudNode, "Lives", livesText(StartLives), 24, mgl32.Vec2{Width - 16, Height - 12}, mgl32.Vec2{1, 1})
-	lives.HAlign = scenegraph.AlignRight
+	lives.HAlign = text.AlignRight
 	addLabel(hudNode, "Help", "arrows/WASD/stick: run   space/up/A: jump   R/Start: restart", 14,
-		mgl32.Vec2{Width / 2, Height - 20}, mgl32.Vec2{0.5, 0.5}).HAlign = scenegraph.AlignCenter
+		mgl32.Vec2{Width / 2, Height - 20}, mgl32.Vec2{0.5, 0.5}).HAlign = text.AlignCenter
 	message := addLabel(hudNode, "Message", "", 28, mgl32.Vec2{Width / 2, Height/2 + 60}, mgl32.Vec2{0.5, 0.5})
-	message.HAlign = scenegraph.AlignCenter
+	message.HAlign = text.AlignCenter
 	message.Color = render.RGBA(190, 30, 40, 255)
 	message.Node().SetActive(false)
 	scenegraph.AddComponent(hudNode, NewHUD(level, score, lives, message))
@@ -169,11 +170,11 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 }
 
 // addLabel adds a child of parent with a Label at pos, anchored by anchor.
-func addLabel(parent *scenegraph.Node, name, text string, size float32, pos, anchor mgl32.Vec2) *scenegraph.Label {
+func addLabel(parent *scenegraph.Node, name, msg string, size float32, pos, anchor mgl32.Vec2) *text.Label {
 	n := scenegraph.NewNode(name)
 	n.SetPositionXY(pos[0], pos[1])
 	parent.AddChild(n)
-	l := scenegraph.AddComponent(n, scenegraph.NewLabel(text, size, render.RGBA(20, 30, 60, 255)))
+	l := scenegraph.AddComponent(n, text.NewLabel(msg, size, render.RGBA(20, 30, 60, 255)))
 	l.Anchor = anchor
 	return l
 }

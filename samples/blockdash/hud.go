@@ -6,6 +6,7 @@ import (
 	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 )
 
 // StartLives is the number of lives a run starts with.
@@ -87,16 +88,16 @@ type HUD struct {
 	scenegraph.Component
 
 	level   *Level
-	score   *scenegraph.Label
-	lives   *scenegraph.Label
-	message *scenegraph.Label
+	score   *text.Label
+	lives   *text.Label
+	message *text.Label
 	total   int
 	offs    []func()
 }
 
 // NewHUD returns a HUD that writes into the given labels. message's node
 // starts inactive and is activated at the end of the run.
-func NewHUD(level *Level, score, lives, message *scenegraph.Label) *HUD {
+func NewHUD(level *Level, score, lives, message *text.Label) *HUD {
 	return &HUD{level: level, score: score, lives: lives, message: message}
 }
 

@@ -28,6 +28,7 @@ import (
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 )
 
 // Sample is the fixedstep sample, as the launcher lists it.
@@ -118,12 +119,12 @@ func addBox(s *scenegraph.Scene, name string, y float32, c render.Color) *sceneg
 
 // label adds a left-aligned label whose left edge and vertical middle are at
 // (x, y).
-func label(s *scenegraph.Scene, text string, x, y float32) *scenegraph.Label {
+func label(s *scenegraph.Scene, msg string, x, y float32) *text.Label {
 	n := scenegraph.NewNode("Label")
 	n.SetPositionXY(x, y)
 	s.AddChild(n)
-	l := scenegraph.AddComponent(n, scenegraph.NewLabel(text, 20, render.RGBA(220, 222, 230, 255)))
-	l.HAlign = scenegraph.AlignLeft
+	l := scenegraph.AddComponent(n, text.NewLabel(msg, 20, render.RGBA(220, 222, 230, 255)))
+	l.HAlign = text.AlignLeft
 	l.Anchor = mgl32.Vec2{0, 0.5}
 	return l
 }
@@ -178,7 +179,7 @@ func (b *Body) LateUpdate(float64) {
 type RateSwitcher struct {
 	scenegraph.Component
 	game  *tact.Game
-	label *scenegraph.Label
+	label *text.Label
 	index int
 }
 

@@ -26,6 +26,7 @@ import (
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 )
 
 // Sample is the lifecycle sample, as the launcher lists it.
@@ -74,7 +75,7 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	log := scenegraph.AddComponent(logNode, NewLog(g.Director()))
 	// The log and the counters use the monospaced font, so that their
 	// columns line up.
-	mono := scenegraph.DefaultMonoFont()
+	mono := text.DefaultMonoFont()
 	header := addLabel(logNode, fmt.Sprintf("%5s  %-7s %s", "frame", "who", "what"), 16, LogX, LogTop+LineHeight+4, DimColor)
 	header.Font = mono
 	for i := 0; i < ShownLines; i++ {
@@ -99,14 +100,14 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	return s, nil
 }
 
-func addLabel(parent *scenegraph.Node, text string, size, x, y float32, c render.Color) *scenegraph.Label {
+func addLabel(parent *scenegraph.Node, msg string, size, x, y float32, c render.Color) *text.Label {
 	n := scenegraph.NewNode("Label")
 	n.SetPositionXY(x, y)
 	parent.AddChild(n)
-	l := scenegraph.AddComponent(n, scenegraph.NewLabel(text, size, c))
+	l := scenegraph.AddComponent(n, text.NewLabel(msg, size, c))
 	// Left-aligned lines, the left edge and vertical middle of the text
 	// at the node (NewLabel centers both ways).
-	l.HAlign = scenegraph.AlignLeft
+	l.HAlign = text.AlignLeft
 	l.Anchor = mgl32.Vec2{0, 0.5}
 	return l
 }
@@ -118,8 +119,8 @@ type Log struct {
 
 	director *director.Director
 	history  []string
-	lines    []*scenegraph.Label
-	status   *scenegraph.Label
+	lines    []*text.Label
+	status   *text.Label
 	probes   []*Probe
 }
 
@@ -162,7 +163,7 @@ func (l *Log) register(p *Probe) { l.probes = append(l.probes, p) }
 // logging, every call: at 60 frames a second a log line per Update would
 // bury everything else.
 func (l *Log) LateUpdate(float64) {
-	text := fmt.Sprintf("%-7s %-9s %6s %5s", "probe", "state", "Update", "Late")
+	msg := fmt.Sprintf("%-7s %-9s %6s %5s", "probe", "state", "Update", "Late")
 	for _, p := range l.probes {
 		state := "off"
 		if p.EnabledInHierarchy() {
@@ -171,12 +172,12 @@ func (l *Log) LateUpdate(float64) {
 		if !p.IsValid() {
 			state = "destroyed"
 		}
-		text += fmt.Sprintf("\n%-7s %-9s %6d %5d", p.name, state, p.Updates, p.LateUpdates)
+		msg += fmt.Sprintf("\n%-7s %-9s %6d %5d", p.name, state, p.Updates, p.LateUpdates)
 	}
 	// Only touch the label when the text changes: a Label lays out its
 	// text again after every change.
-	if l.status.Text != text {
-		l.status.Text = text
+	if l.status.Text != msg {
+		l.status.Text = msg
 	}
 }
 

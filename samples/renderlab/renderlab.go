@@ -27,6 +27,7 @@ import (
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
 	"github.com/tact-engine/tact/shaders"
+	"github.com/tact-engine/tact/text"
 )
 
 // Sample is the renderlab sample, as the launcher lists it.
@@ -147,7 +148,7 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	capNode.Layer = LayerPost
 	capNode.SetPositionXY(0, -float32(sh)/2+24)
 	s.AddChild(capNode)
-	caption := scenegraph.AddComponent(capNode, scenegraph.NewLabel("", 16, render.RGBA(230, 232, 240, 255)))
+	caption := scenegraph.AddComponent(capNode, text.NewLabel("", 16, render.RGBA(230, 232, 240, 255)))
 	caption.SortLayer = 1
 
 	// Whatever Start creates on the GPU, the scene deletes when it ends.
@@ -260,7 +261,7 @@ type Toggles struct {
 	scenegraph.Component
 
 	input          *platform.Input
-	caption        *scenegraph.Label
+	caption        *text.Label
 	post           *PostProcess
 	scene          *scenegraph.Scene
 	toon, vignette render.ShaderID

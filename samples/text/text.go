@@ -1,4 +1,4 @@
-// Package text is a sample of scenegraph.Label: font sizes, horizontal and
+// Package text is a sample of text.Label: font sizes, horizontal and
 // vertical alignment, and wrapping, each label drawn inside an outline that
 // shows its box.
 //
@@ -18,6 +18,7 @@ import (
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 )
 
 // Sample is the text sample, as the launcher lists it.
@@ -56,9 +57,9 @@ type Demo struct {
 	// up); W is the wrap width and H the box height.
 	Left, Top, W, H float32
 	// HAlign places each line in the box's width.
-	HAlign scenegraph.HAlign
+	HAlign text.HAlign
 	// VAlign places the block of lines in the box's height.
-	VAlign scenegraph.VAlign
+	VAlign text.VAlign
 }
 
 const paragraph = "The quick brown fox jumps over the lazy dog. Lines break at spaces, and inside a word only when it alone is too wide."
@@ -73,22 +74,22 @@ func Demos() []Demo {
 	var d []Demo
 	for i, h := range []struct {
 		name string
-		a    scenegraph.HAlign
-	}{{"AlignLeft", scenegraph.AlignLeft}, {"AlignCenter", scenegraph.AlignCenter}, {"AlignRight", scenegraph.AlignRight}} {
+		a    text.HAlign
+	}{{"AlignLeft", text.AlignLeft}, {"AlignCenter", text.AlignCenter}, {"AlignRight", text.AlignRight}} {
 		d = append(d, Demo{Caption: h.name + ", WrapWidth 220", Text: paragraph, Size: 14,
-			Left: cols[i], Top: 450, W: w, H: 90, HAlign: h.a, VAlign: scenegraph.AlignTop})
+			Left: cols[i], Top: 450, W: w, H: 90, HAlign: h.a, VAlign: text.AlignTop})
 	}
 	for i, v := range []struct {
 		name string
-		a    scenegraph.VAlign
-	}{{"AlignTop", scenegraph.AlignTop}, {"AlignMiddle", scenegraph.AlignMiddle}, {"AlignBottom", scenegraph.AlignBottom}} {
+		a    text.VAlign
+	}{{"AlignTop", text.AlignTop}, {"AlignMiddle", text.AlignMiddle}, {"AlignBottom", text.AlignBottom}} {
 		d = append(d, Demo{Caption: v.name + ", BoxHeight 70", Text: "two short\nlines", Size: 14,
-			Left: cols[i], Top: 330, W: w, H: 70, HAlign: scenegraph.AlignCenter, VAlign: v.a})
+			Left: cols[i], Top: 330, W: w, H: 70, HAlign: text.AlignCenter, VAlign: v.a})
 	}
 	left := float32(30)
 	for _, ww := range []float32{110, 220, 360} {
 		d = append(d, Demo{Caption: fmt.Sprintf("WrapWidth %g", ww), Text: sentence, Size: 14,
-			Left: left, Top: 228, W: ww, H: 80, HAlign: scenegraph.AlignLeft, VAlign: scenegraph.AlignTop})
+			Left: left, Top: 228, W: ww, H: 80, HAlign: text.AlignLeft, VAlign: text.AlignTop})
 		left += ww + 30
 	}
 	return d
@@ -112,7 +113,7 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	title := scenegraph.NewNode("Title")
 	title.SetPositionXY(Width/2, Height-28)
 	s.AddChild(title)
-	scenegraph.AddComponent(title, scenegraph.NewLabel("Labels: sizes, alignment, wrapping", 22, TextColor))
+	scenegraph.AddComponent(title, text.NewLabel("Labels: sizes, alignment, wrapping", 22, TextColor))
 
 	// Sizes: one label per size, placed left to right using Size(), the
 	// laid-out box, so each starts where the previous one ends.
@@ -121,7 +122,7 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 		n := scenegraph.NewNode(fmt.Sprintf("Size%g", size))
 		n.SetPositionXY(x, SizesBaseline)
 		s.AddChild(n)
-		l := scenegraph.AddComponent(n, scenegraph.NewLabel(fmt.Sprintf("%gpx", size), size, TextColor))
+		l := scenegraph.AddComponent(n, text.NewLabel(fmt.Sprintf("%gpx", size), size, TextColor))
 		l.Anchor = mgl32.Vec2{0, 0} // bottom-left corner of the box at the node
 		x += l.Size()[0] + 24
 	}
@@ -137,9 +138,9 @@ func addDemo(s *scenegraph.Scene, i int, d Demo) {
 	caption := scenegraph.NewNode(fmt.Sprintf("Caption%d", i))
 	caption.SetPositionXY(d.Left, d.Top+4)
 	s.AddChild(caption)
-	c := scenegraph.AddComponent(caption, scenegraph.NewLabel(d.Caption, 12, CaptionColor))
+	c := scenegraph.AddComponent(caption, text.NewLabel(d.Caption, 12, CaptionColor))
 	c.Anchor = mgl32.Vec2{0, 0}
-	c.HAlign = scenegraph.AlignLeft
+	c.HAlign = text.AlignLeft
 
 	addOutline(s, d.Left, d.Top, d.W, d.H)
 
@@ -148,7 +149,7 @@ func addDemo(s *scenegraph.Scene, i int, d Demo) {
 	n := scenegraph.NewNode(fmt.Sprintf("Demo%d", i))
 	n.SetPositionXY(d.Left, d.Top)
 	s.AddChild(n)
-	l := scenegraph.AddComponent(n, scenegraph.NewLabel(d.Text, d.Size, TextColor))
+	l := scenegraph.AddComponent(n, text.NewLabel(d.Text, d.Size, TextColor))
 	l.Anchor = mgl32.Vec2{0, 1}
 	l.WrapWidth = d.W
 	l.BoxHeight = d.H

@@ -6,7 +6,7 @@ import (
 
 	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
-	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 )
 
 func TestMain(m *testing.M) { platformtest.Main(m) }
@@ -36,15 +36,15 @@ func TestLabelsInTheirBoxes(t *testing.T) {
 		}
 		const tol = 4
 		switch d.HAlign {
-		case scenegraph.AlignLeft:
+		case text.AlignLeft:
 			if r.Min.X-box.Min.X > tol {
 				t.Errorf("demo %d (%s): left-aligned text starts at x=%d, box at %d", i, d.Caption, r.Min.X, box.Min.X)
 			}
-		case scenegraph.AlignRight:
+		case text.AlignRight:
 			if box.Max.X-r.Max.X > tol {
 				t.Errorf("demo %d (%s): right-aligned text ends at x=%d, box at %d", i, d.Caption, r.Max.X, box.Max.X)
 			}
-		case scenegraph.AlignCenter:
+		case text.AlignCenter:
 			if off := (r.Min.X + r.Max.X) - (box.Min.X + box.Max.X); off > 2*tol || off < -2*tol {
 				t.Errorf("demo %d (%s): centered text spans %d..%d in box %d..%d", i, d.Caption, r.Min.X, r.Max.X, box.Min.X, box.Max.X)
 			}
@@ -53,15 +53,15 @@ func TestLabelsInTheirBoxes(t *testing.T) {
 		// gap, ascent above the capitals, descent below the baseline).
 		const vtol = 8
 		switch d.VAlign {
-		case scenegraph.AlignTop:
+		case text.AlignTop:
 			if r.Min.Y-box.Min.Y > vtol {
 				t.Errorf("demo %d (%s): top-aligned text starts at y=%d, box at %d", i, d.Caption, r.Min.Y, box.Min.Y)
 			}
-		case scenegraph.AlignBottom:
+		case text.AlignBottom:
 			if box.Max.Y-r.Max.Y > vtol {
 				t.Errorf("demo %d (%s): bottom-aligned text ends at y=%d, box at %d", i, d.Caption, r.Max.Y, box.Max.Y)
 			}
-		case scenegraph.AlignMiddle:
+		case text.AlignMiddle:
 			if off := (r.Min.Y + r.Max.Y) - (box.Min.Y + box.Max.Y); off > vtol || off < -vtol {
 				t.Errorf("demo %d (%s): middle-aligned text spans y %d..%d in box %d..%d", i, d.Caption, r.Min.Y, r.Max.Y, box.Min.Y, box.Max.Y)
 			}

@@ -1,4 +1,4 @@
-package scenegraph
+package text
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/scenegraph"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 )
@@ -52,7 +53,7 @@ const DefaultFontSize = 16
 // allocates nothing. Runes the font lacks draw its .notdef glyph; '\n'
 // breaks lines and '\t' advances four spaces. Create one with NewLabel.
 type Label struct {
-	Component
+	scenegraph.Component
 
 	// Text is the UTF-8 text; invalid bytes draw as U+FFFD (or .notdef).
 	Text string
@@ -85,7 +86,8 @@ type Label struct {
 	SortLayer uint8
 	Order     int16
 
-	lay labelLayout
+	lay    labelLayout
+	sprite render.Sprite // scratch, so Render records without allocating
 }
 
 // NewLabel returns a label of text at size pixels in color, in the default
@@ -366,13 +368,13 @@ func (l *Label) place(ppem fixed.Int26_6) {
 // Render records one sprite per visible glyph if the camera can see the
 // label's box. New glyphs are rasterized into the scene's GlyphCache and
 // uploaded through v.Frame before its draws.
-func (l *Label) Render(v *View) {
+func (l *Label) Render(v *scenegraph.View) {
 	l.layout()
 	la := &l.lay
 	if len(la.quads) == 0 {
 		return
 	}
-	n := l.node
+	n := l.Node()
 	m := n.WorldMatrix()
 	// Box coordinates to local: the box's top-left corner is at (ox, oy).
 	ox := -l.Anchor[0] * la.size[0]
@@ -383,16 +385,12 @@ func (l *Label) Render(v *View) {
 	ex, ey := la.cullMax[0]-la.cullMin[0], la.cullMax[1]-la.cullMin[1]
 	sx := m[0]*m[0] + m[1]*m[1]
 	sy := m[4]*m[4] + m[5]*m[5]
-	if r := 0.5 * sqrt32((ex*ex+ey*ey)*max(sx, sy)); !v.Visible(center, r) {
-		v.culled++
+	if r := 0.5 * float32(math.Sqrt(float64((ex*ex+ey*ey)*max(sx, sy)))); !v.Visible(center, r) {
+		v.CountCulled()
 		return
 	}
 
-	s := n.Scene()
-	if s.Glyphs == nil {
-		s.Glyphs = NewGlyphCache()
-	}
-	c := s.Glyphs
+	c := CacheOf(n.Scene())
 	c.beginDraw(v.Frame)
 	a := la.atlas
 	if !la.resolved || a == nil || a.released || a.cache != c {
@@ -406,7 +404,7 @@ func (l *Label) Render(v *View) {
 	c.use(a)
 	a.flush(v.Frame)
 
-	rs := &v.sprite
+	rs := &l.sprite
 	rs.Pivot = mgl32.Vec2{}
 	rs.Color = l.Color
 	rs.Texture = a.tex
@@ -414,7 +412,7 @@ func (l *Label) Render(v *View) {
 	rs.Blend = render.BlendAlpha
 	rs.Layer = l.SortLayer
 	rs.Order = l.Order
-	rs.Depth = v.depthOf(center) // one depth: the glyphs stay together and batch
+	rs.Depth = v.Depth(center) // one depth: the glyphs stay together and batch
 	iw, ih := 1/float32(a.w), 1/float32(a.h)
 	for i := range la.quads {
 		q := &la.quads[i]
@@ -434,7 +432,7 @@ func (l *Label) Render(v *View) {
 		v.Frame.DrawSprite(rs)
 	}
 	c.endDraw(v.Frame)
-	v.rendered++
+	v.CountRendered()
 }
 
 func round32(x float32) float32 { return float32(math.Floor(float64(x) + 0.5)) }

@@ -1,4 +1,4 @@
-package scenegraph
+package text
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/render/null"
+	"github.com/tact-engine/tact/scenegraph"
 	"golang.org/x/image/font/gofont/goregular"
 )
 
@@ -16,7 +17,7 @@ import (
 // live textures as a GPU backend would.
 type nullRig struct {
 	t testing.TB
-	s *Scene
+	s *scenegraph.Scene
 	f *render.Frame
 	b *null.Backend
 	n uint64
@@ -39,7 +40,7 @@ func (r *nullRig) frame(before func(f *render.Frame)) (creates, deletes int) {
 	if before != nil {
 		before(r.f)
 	}
-	Extract(r.s, r.f)
+	scenegraph.Extract(r.s, r.f)
 	c, _ := resourceOps(r.f)
 	creates, deletes = len(c), len(r.f.Deletes())
 	r.n++
@@ -80,9 +81,9 @@ func TestFontReleaseFreesAtlases(t *testing.T) {
 		}
 		l.Font = font
 		base := r.liveTextures()
-		if c, _ := r.frame(nil); c != 1 || r.liveTextures() != base+1 || r.s.Glyphs.Atlases(font) != 1 {
+		if c, _ := r.frame(nil); c != 1 || r.liveTextures() != base+1 || CacheOf(r.s).Atlases(font) != 1 {
 			t.Fatalf("drawing with the font: %d creates, %d live textures (base %d), %d atlases",
-				c, r.liveTextures(), base, r.s.Glyphs.Atlases(font))
+				c, r.liveTextures(), base, CacheOf(r.s).Atlases(font))
 		}
 		// Unload, as the asset manager's Free does, at the start of a frame
 		// in which the label goes back to the default font.
@@ -90,8 +91,8 @@ func TestFontReleaseFreesAtlases(t *testing.T) {
 			font.Release(f)
 			l.Font = nil
 		})
-		if d != 1 || r.liveTextures() != base || r.s.Glyphs.Atlases(font) != 0 {
-			t.Fatalf("after Release: %d deletes, %d live textures, want %d; %d atlases", d, r.liveTextures(), base, r.s.Glyphs.Atlases(font))
+		if d != 1 || r.liveTextures() != base || CacheOf(r.s).Atlases(font) != 0 {
+			t.Fatalf("after Release: %d deletes, %d live textures, want %d; %d atlases", d, r.liveTextures(), base, CacheOf(r.s).Atlases(font))
 		}
 		font.mu.Lock()
 		refs := len(font.caches)
@@ -139,7 +140,7 @@ func TestFontReleaseAcrossCaches(t *testing.T) {
 		labelAt(s, "mine, larger", 90, 400, 400).Font = font
 		labelAt(s, "default", 20, 400, 200)
 		renderOne(s, f)
-		caches = append(caches, s.Glyphs)
+		caches = append(caches, CacheOf(s))
 	}
 	// A third cache that becomes garbage: Release must not need it.
 	func() {
@@ -190,8 +191,8 @@ func TestFontReleaseAcrossCaches(t *testing.T) {
 func TestLabelAnimatedSizeBoundsAtlases(t *testing.T) {
 	for _, bound := range []int{0, 3} {
 		r := newNullRig(t)
-		r.s.Glyphs = NewGlyphCache()
-		r.s.Glyphs.MaxAtlasesPerFont = bound
+		UseCache(r.s, NewGlyphCache())
+		CacheOf(r.s).MaxAtlasesPerFont = bound
 		want := bound
 		if want == 0 {
 			want = DefaultMaxAtlasesPerFont
@@ -206,13 +207,13 @@ func TestLabelAnimatedSizeBoundsAtlases(t *testing.T) {
 			l.FontSize = float32(10 + i)
 			_, d := r.frame(nil)
 			evicted += d
-			if n := r.s.Glyphs.Atlases(DefaultFont()); n > want {
+			if n := CacheOf(r.s).Atlases(DefaultFont()); n > want {
 				t.Fatalf("bound %d, size %d: %d atlases of the font", bound, 10+i, n)
 			}
 			if n := r.liveTextures(); n > base+want+1 {
 				t.Fatalf("bound %d, size %d: %d live textures, want at most %d", bound, 10+i, n, base+want+1)
 			}
-			if r.s.Glyphs.Atlases(DefaultMonoFont()) != 1 {
+			if CacheOf(r.s).Atlases(DefaultMonoFont()) != 1 {
 				t.Fatalf("bound %d: the other font's atlas was evicted", bound)
 			}
 		}
@@ -229,8 +230,8 @@ func TestLabelAnimatedSizeBoundsAtlases(t *testing.T) {
 // new size evicts down to the bound.
 func TestGlyphCacheKeepsAtlasesInUse(t *testing.T) {
 	r := newNullRig(t)
-	r.s.Glyphs = NewGlyphCache()
-	r.s.Glyphs.MaxAtlasesPerFont = 4
+	UseCache(r.s, NewGlyphCache())
+	CacheOf(r.s).MaxAtlasesPerFont = 4
 	var labels []*Label
 	for i := range 6 {
 		labels = append(labels, labelAt(r.s, "size", float32(12+2*i), 400, float32(50+80*i)))
@@ -250,7 +251,7 @@ func TestGlyphCacheKeepsAtlasesInUse(t *testing.T) {
 		if c, d := r.frame(nil); c != 1 || d > 1 {
 			t.Fatalf("size %d: %d creates, %d deletes; want only the new size created", px, c, d)
 		}
-		if n := r.s.Glyphs.Atlases(nil); n > 7 {
+		if n := CacheOf(r.s).Atlases(nil); n > 7 {
 			t.Fatalf("size %d: %d atlases, want at most 7 (6 drawn, 1 from the last frame)", px, n)
 		}
 	}
@@ -262,9 +263,9 @@ func TestGlyphCacheKeepsAtlasesInUse(t *testing.T) {
 	r.frame(nil)
 	labels[0].FontSize = 50
 	c, d := r.frame(nil)
-	if c != 1 || d < 4 || r.s.Glyphs.Atlases(nil) != 4 || r.liveTextures() != 4 {
+	if c != 1 || d < 4 || CacheOf(r.s).Atlases(nil) != 4 || r.liveTextures() != 4 {
 		t.Fatalf("new size: %d creates, %d deletes, %d atlases, %d live textures; want 1, >= 4, 4, 4",
-			c, d, r.s.Glyphs.Atlases(nil), r.liveTextures())
+			c, d, CacheOf(r.s).Atlases(nil), r.liveTextures())
 	}
 	if labels[1].lay.atlas.released || labels[0].lay.atlas.released {
 		t.Fatal("the atlas of a label drawn this frame was evicted")
@@ -283,8 +284,8 @@ type drawing struct {
 // with the same pixels (under a new texture handle).
 func TestEvictedAtlasDrawsIdentically(t *testing.T) {
 	r := newNullRig(t)
-	r.s.Glyphs = NewGlyphCache()
-	r.s.Glyphs.MaxAtlasesPerFont = 2
+	UseCache(r.s, NewGlyphCache())
+	CacheOf(r.s).MaxAtlasesPerFont = 2
 	l := labelAt(r.s, "Évicted, then back ½", 22, 400, 300)
 	l.Node().SetAngle(0.3)
 	l.WrapWidth = 120
@@ -318,8 +319,8 @@ func TestEvictedAtlasDrawsIdentically(t *testing.T) {
 		l.FontSize = float32(px)
 		r.frame(nil)
 	}
-	if !atlas.released || atlas.pix != nil || r.s.Glyphs.Atlases(nil) != 2 {
-		t.Fatalf("the 22 px atlas was not evicted (released %v, %d atlases)", atlas.released, r.s.Glyphs.Atlases(nil))
+	if !atlas.released || atlas.pix != nil || CacheOf(r.s).Atlases(nil) != 2 {
+		t.Fatalf("the 22 px atlas was not evicted (released %v, %d atlases)", atlas.released, CacheOf(r.s).Atlases(nil))
 	}
 	l.FontSize = 22
 	again := record()
@@ -347,19 +348,19 @@ func TestLabelDrawAlternatingFramesAllocatesNothing(t *testing.T) {
 		labelAt(s, "Score: 1200", float32(12+2*i), float32(80*i), 300)
 	}
 	for _, f := range []*render.Frame{f1, f2} {
-		Extract(s, f)
+		scenegraph.Extract(s, f)
 		f.Reset()
 	}
 	allocs := testing.AllocsPerRun(50, func() {
-		Extract(s, f1)
+		scenegraph.Extract(s, f1)
 		f1.Reset()
-		Extract(s, f2)
+		scenegraph.Extract(s, f2)
 		f2.Reset()
 	})
 	if allocs != 0 {
 		t.Fatalf("%v allocations per two frames", allocs)
 	}
-	if n := s.Glyphs.Atlases(nil); n != 10 {
+	if n := CacheOf(s).Atlases(nil); n != 10 {
 		t.Fatalf("%d atlases for 10 sizes drawn every frame, want 10", n)
 	}
 }

@@ -1,4 +1,4 @@
-package scenegraph
+package text
 
 import (
 	"math"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/scenegraph"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
 )
@@ -140,17 +141,17 @@ func TestLabelWordWrap(t *testing.T) {
 }
 
 // renderOne extracts s into a fresh frame and returns the frame.
-func renderOne(s *Scene, f *render.Frame) *render.Frame {
+func renderOne(s *scenegraph.Scene, f *render.Frame) *render.Frame {
 	f.Reset()
-	Extract(s, f)
+	scenegraph.Extract(s, f)
 	return f
 }
 
-func labelAt(s *Scene, text string, px, x, y float32) *Label {
-	n := NewNode("Label")
+func labelAt(s *scenegraph.Scene, text string, px, x, y float32) *Label {
+	n := scenegraph.NewNode("Label")
 	n.SetPositionXY(x, y)
 	s.AddChild(n)
-	return AddComponent(n, NewLabel(text, px, render.White))
+	return scenegraph.AddComponent(n, NewLabel(text, px, render.White))
 }
 
 // minX returns the smallest x of the sprite vertices [from, to) (4 per glyph).
@@ -340,10 +341,10 @@ func TestLabelExtractAllocatesNothing(t *testing.T) {
 	for i := range 1000 { // sprites among them, as in a game
 		spriteAt(s, "S", float32(i%800), float32(i%600))
 	}
-	Extract(s, f)
+	scenegraph.Extract(s, f)
 	f.Reset()
 	allocs := testing.AllocsPerRun(50, func() {
-		Extract(s, f)
+		scenegraph.Extract(s, f)
 		f.Reset()
 	})
 	if allocs != 0 {
@@ -372,8 +373,8 @@ func TestGlyphAtlasUploads(t *testing.T) {
 	labelAt(s, "World!", 20, 600, 300)
 	renderOne(s, f)
 	creates, updates := resourceOps(f)
-	if len(creates) != 1 || len(updates) != 0 || s.Glyphs.Textures() != 1 {
-		t.Fatalf("ASCII text: %d creates, %d updates, %d textures; want the atlas created once, preloaded", len(creates), len(updates), s.Glyphs.Textures())
+	if len(creates) != 1 || len(updates) != 0 || CacheOf(s).Textures() != 1 {
+		t.Fatalf("ASCII text: %d creates, %d updates, %d textures; want the atlas created once, preloaded", len(creates), len(updates), CacheOf(s).Textures())
 	}
 	c := creates[0]
 	if c.Desc.Width != atlasInitialSize || c.Desc.Height != atlasInitialSize || c.Data.Len != atlasInitialSize*atlasInitialSize*4 {
@@ -415,18 +416,18 @@ func TestGlyphAtlasUploads(t *testing.T) {
 	// Another size is another atlas.
 	labelAt(s, "Big", 40, 400, 500)
 	renderOne(s, f)
-	if s.Glyphs.Textures() != 2 {
-		t.Fatalf("%d atlases, want 2", s.Glyphs.Textures())
+	if CacheOf(s).Textures() != 2 {
+		t.Fatalf("%d atlases, want 2", CacheOf(s).Textures())
 	}
 
 	// Release deletes every atlas; the labels upload again afterwards.
 	f.Reset()
-	s.Glyphs.Release(f)
-	if len(f.Deletes()) != 2 || s.Glyphs.Textures() != 0 {
-		t.Fatalf("Release: %d deletes, %d textures", len(f.Deletes()), s.Glyphs.Textures())
+	CacheOf(s).Release(f)
+	if len(f.Deletes()) != 2 || CacheOf(s).Textures() != 0 {
+		t.Fatalf("Release: %d deletes, %d textures", len(f.Deletes()), CacheOf(s).Textures())
 	}
 	renderOne(s, f)
-	if c, _ := resourceOps(f); len(c) != 2 || s.Glyphs.Textures() != 2 {
+	if c, _ := resourceOps(f); len(c) != 2 || CacheOf(s).Textures() != 2 {
 		t.Fatalf("after Release: %d creates", len(c))
 	}
 	for _, it := range f.Items() {
@@ -476,8 +477,8 @@ func TestGlyphAtlasGrows(t *testing.T) {
 	if len(dels) != 1 || dels[0].Op != render.OpDeleteTexture || dels[0].Texture != oldTex {
 		t.Fatalf("deletes %+v, want the old atlas", dels)
 	}
-	if s.Glyphs.Textures() != 1 || first.lay.atlas != a {
-		t.Fatalf("%d textures after growth, want 1", s.Glyphs.Textures())
+	if CacheOf(s).Textures() != 1 || first.lay.atlas != a {
+		t.Fatalf("%d textures after growth, want 1", CacheOf(s).Textures())
 	}
 	// 'H' kept its texels: compare its rectangle in both uploads.
 	newW := creates[0].Desc.Width
@@ -539,7 +540,7 @@ func TestGlyphCacheSharedAcrossScenes(t *testing.T) {
 	f.SetScreenSize(800, 600)
 	for range 2 {
 		s, _, _ := scene2D(t)
-		s.Glyphs = cache
+		UseCache(s, cache)
 		labelAt(s, "shared", 20, 400, 300)
 		renderOne(s, f)
 	}
@@ -558,7 +559,7 @@ func BenchmarkExtractLabels(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		Extract(s, f)
+		scenegraph.Extract(s, f)
 		f.Reset()
 	}
 }

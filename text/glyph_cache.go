@@ -1,4 +1,4 @@
-package scenegraph
+package text
 
 import (
 	"image"

@@ -1,4 +1,4 @@
-package scenegraph_test
+package text_test
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/text"
 	"golang.org/x/image/font/gofont/goregular"
 )
 
@@ -25,7 +26,7 @@ func TestParseFontGarbage(t *testing.T) {
 		"corrupt.ttf":   corrupt,
 	}
 	for name, data := range cases {
-		f, err := scenegraph.ParseFont(name, data)
+		f, err := text.ParseFont(name, data)
 		if name == "corrupt.ttf" && err == nil {
 			// Flipped bytes may leave a usable font; it must then draw.
 			drawWith(t, f)
@@ -41,21 +42,21 @@ func TestParseFontGarbage(t *testing.T) {
 }
 
 func TestParseFontAndDefaults(t *testing.T) {
-	f, err := scenegraph.ParseFont("goregular.ttf", goregular.TTF)
+	f, err := text.ParseFont("goregular.ttf", goregular.TTF)
 	if err != nil || f.Name() != "goregular.ttf" {
 		t.Fatalf("ParseFont(Go Regular) = %v, %v", f, err)
 	}
-	first, firstMono := scenegraph.DefaultFont(), scenegraph.DefaultMonoFont()
-	if scenegraph.DefaultFont() != first || scenegraph.DefaultMonoFont() != firstMono {
+	first, firstMono := text.DefaultFont(), text.DefaultMonoFont()
+	if text.DefaultFont() != first || text.DefaultMonoFont() != firstMono {
 		t.Fatal("default fonts must be parsed once")
 	}
 	// Go Mono is fixed-width; Go Regular is not.
-	mono := func(font *scenegraph.Font, s string) float32 {
-		l := scenegraph.NewLabel(s, 20, render.White)
+	mono := func(font *text.Font, s string) float32 {
+		l := text.NewLabel(s, 20, render.White)
 		l.Font = font
 		return l.Size()[0]
 	}
-	if a, b := mono(scenegraph.DefaultMonoFont(), "iiii"), mono(scenegraph.DefaultMonoFont(), "WWWW"); a != b {
+	if a, b := mono(text.DefaultMonoFont(), "iiii"), mono(text.DefaultMonoFont(), "WWWW"); a != b {
 		t.Fatalf("Go Mono widths %v != %v", a, b)
 	}
 	if a, b := mono(f, "iiii"), mono(f, "WWWW"); a >= b {
@@ -69,12 +70,12 @@ func TestParseFontAndDefaults(t *testing.T) {
 
 // One Font serves labels laid out on many goroutines at once (run with -race).
 func TestFontSharedAcrossGoroutines(t *testing.T) {
-	size := func(f *scenegraph.Font, wrap float32) mgl32.Vec2 {
-		l := scenegraph.NewLabel("concurrent text layout", 18, render.White)
+	size := func(f *text.Font, wrap float32) mgl32.Vec2 {
+		l := text.NewLabel("concurrent text layout", 18, render.White)
 		l.Font, l.WrapWidth = f, wrap
 		return l.Size()
 	}
-	fonts := []*scenegraph.Font{scenegraph.DefaultFont(), scenegraph.DefaultMonoFont()}
+	fonts := []*text.Font{text.DefaultFont(), text.DefaultMonoFont()}
 	want := [2][20]mgl32.Vec2{}
 	for i, f := range fonts {
 		for j := range 20 {
@@ -101,14 +102,14 @@ func TestFontSharedAcrossGoroutines(t *testing.T) {
 }
 
 // drawWith lays out and records a label in f: it must not panic.
-func drawWith(t testing.TB, f *scenegraph.Font) {
+func drawWith(t testing.TB, f *text.Font) {
 	s := scenegraph.NewScene("S")
 	cam := scenegraph.NewNode("Cam")
 	s.AddChild(cam)
 	scenegraph.AddComponent(cam, scenegraph.NewOrthoCamera(render.Black))
 	n := scenegraph.NewNode("L")
 	s.AddChild(n)
-	l := scenegraph.AddComponent(n, scenegraph.NewLabel("Hello, wörld! \uFFFD\n\tÅ", 24, render.White))
+	l := scenegraph.AddComponent(n, text.NewLabel("Hello, wörld! \uFFFD\n\tÅ", 24, render.White))
 	l.Font = f
 	l.WrapWidth = 40
 	s.Launch()
@@ -125,7 +126,7 @@ func FuzzParseFont(f *testing.F) {
 	f.Add([]byte("OTTO\x00\x01"))
 	f.Add([]byte("\x00\x01\x00\x00\x00\x00"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		font, err := scenegraph.ParseFont("fuzz.ttf", data)
+		font, err := text.ParseFont("fuzz.ttf", data)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), `scenegraph: font "fuzz.ttf": `) {
 				t.Fatalf("error %q does not name the font", err)
@@ -141,7 +142,7 @@ func ExampleLabel() {
 	n := scenegraph.NewNode("Heading")
 	n.SetPositionXY(400, 500)
 	s.AddChild(n)
-	title := scenegraph.AddComponent(n, scenegraph.NewLabel("Tact", 48, render.RGBA(255, 220, 0, 255)))
+	title := scenegraph.AddComponent(n, text.NewLabel("Tact", 48, render.RGBA(255, 220, 0, 255)))
 
 	sz := title.Size()
 	fmt.Printf("%.1f x %.1f\n", sz[0], sz[1])
