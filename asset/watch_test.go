@@ -5,13 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tact-engine/tact/internal/assettest"
 	"github.com/tact-engine/tact/render"
 )
-
-func replaceFile(t *testing.T, root, p string, b []byte) { assettest.ReplaceFile(t, root, p, b) }
-
-const redFrag = assettest.RedFrag
 
 // Reload without the watcher: a tool asks for it. A corrupt file keeps the
 // old texture and reports why; an unloaded asset cannot be reloaded.

@@ -247,52 +247,21 @@ func (t *EventTarget) Emit(typ string, arg any) {
 	}
 	n := len(l.entries)
 	l.emitting++
-	i := 0
-	// The fast path has no recover of its own: endEmit recovers the first
-	// panic and finishes the emit in walk, which recovers any further ones.
-	defer t.endEmit(typ, l, &i, n, arg)
-	for ; i < n; i++ {
-		e := &l.entries[i]
-		if e.dead {
-			continue
-		}
-		if !e.valid() {
-			l.kill(i)
-			continue
-		}
-		if e.once {
-			l.kill(i)
-		}
-		e.fn(arg)
-	}
-}
-
-// endEmit ends an Emit. If listener *i panicked (a finished walk has
-// *i == n, and then recover is not even called), it reports it and calls the
-// listeners after it.
-func (t *EventTarget) endEmit(typ string, l *listenerList, i *int, n int, arg any) {
-	if *i < n {
-		if r := recover(); r != nil {
-			t.resume(typ, l, *i, n, arg, r)
-			return
-		}
-	}
-	l.emitting--
-	t.tidy(typ, l)
-}
-
-// resume handles the panic r of listener i and runs the rest of the emit.
-func (t *EventTarget) resume(typ string, l *listenerList, i, n int, arg any, r any) {
-	defer t.endEmit(typ, l, &n, n, arg)
-	t.listenerPanicked(typ, l, i, r)
-	for i++; i < n; {
+	defer t.endEmit(typ, l)
+	// walk returns before n only after a recovered panic, with the index of
+	// the listener after the one that panicked.
+	for i := 0; i < n; {
 		i = t.walk(typ, l, i, n, arg)
 	}
 }
 
+func (t *EventTarget) endEmit(typ string, l *listenerList) {
+	l.emitting--
+	t.tidy(typ, l)
+}
+
 // walk calls l's listeners from index from up to n and returns n. After a
-// panic it returns the index of the next listener, so that resume goes on
-// from there.
+// recovered panic it returns the index of the next listener.
 func (t *EventTarget) walk(typ string, l *listenerList, from, n int, arg any) (i int) {
 	defer t.recoverWalk(typ, l, &i, n)
 	for i = from; i < n; i++ {

@@ -113,13 +113,9 @@ func (p *JobPool) Go(fn func()) error {
 	if fn == nil {
 		return errors.New("core: JobPool.Go with no function")
 	}
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
-		return ErrPoolClosed
+	if err := p.enter(); err != nil {
+		return err
 	}
-	p.running++
-	p.mu.Unlock()
 	r := jobRef{fn: fn}
 	select {
 	case p.queue <- r:
@@ -307,13 +303,9 @@ func (g *JobGraph) Start() error {
 		return g.err
 	}
 	p := g.pool
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
-		return ErrPoolClosed
+	if err := p.enter(); err != nil {
+		return err
 	}
-	p.running++
-	p.mu.Unlock()
 	if !g.built {
 		g.build()
 	}
@@ -413,4 +405,16 @@ func (g *JobGraph) call(j *graphJob) (ok bool) {
 	}()
 	j.fn()
 	return true
+}
+
+// enter counts one more piece of work Close must wait for, or fails on a
+// closed pool.
+func (p *JobPool) enter() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return ErrPoolClosed
+	}
+	p.running++
+	return nil
 }

@@ -99,53 +99,26 @@ func (s *Signal[T]) Emit(v T) {
 		return
 	}
 	s.emitting++
-	i := 0
-	// The fast path has no recover of its own: endEmit recovers the first
-	// panic and finishes the emit in walk, which recovers any further ones.
-	defer s.endEmit(&i, n, v)
-	for ; i < n; i++ {
-		// Index afresh each time: a listener may append and reallocate entries.
-		// Entries before n never move while emitting > 0.
-		e := &s.entries[i]
-		if e.dead {
-			continue
-		}
-		if e.once {
-			s.kill(i)
-		}
-		e.fn(v)
-	}
-}
-
-// endEmit ends an Emit. If listener *i panicked (a finished walk has
-// *i == n, and then recover is not even called), it reports it and calls the
-// listeners after it.
-func (s *Signal[T]) endEmit(i *int, n int, v T) {
-	if *i < n {
-		if r := recover(); r != nil {
-			s.resume(*i, n, v, r)
-			return
-		}
-	}
-	s.emitting--
-	s.compactIfIdle()
-}
-
-// resume handles the panic r of listener i and runs the rest of the emit.
-func (s *Signal[T]) resume(i, n int, v T, r any) {
-	defer s.endEmit(&n, n, v)
-	s.listenerPanicked(i, r)
-	for i++; i < n; {
+	defer s.endEmit()
+	// walk returns before n only after a recovered panic, with the index of
+	// the listener after the one that panicked.
+	for i := 0; i < n; {
 		i = s.walk(i, n, v)
 	}
 }
 
+func (s *Signal[T]) endEmit() {
+	s.emitting--
+	s.compactIfIdle()
+}
+
 // walk calls the listeners from index from up to n and returns n. After a
-// panic it returns the index of the next listener, so that resume goes on
-// from there.
+// recovered panic it returns the index of the next listener.
 func (s *Signal[T]) walk(from, n int, v T) (i int) {
 	defer s.recoverWalk(&i, n)
 	for i = from; i < n; i++ {
+		// Index afresh each time: a listener may append and reallocate entries.
+		// Entries before n never move while emitting > 0.
 		e := &s.entries[i]
 		if e.dead {
 			continue

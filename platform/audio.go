@@ -48,6 +48,7 @@ type AudioConfig struct {
 	// "dummy", which plays (and paces) the source into nothing, so CI and
 	// headless runs neither probe for sound hardware (ALSA's messages on
 	// standard error) nor depend on it. A desktop keeps its real output.
+	// (SDL_AUDIODRIVER counts as set even when empty.)
 	// It applies when no device is open yet: SDL starts one audio driver.
 	Driver string
 	// Device names the output device; "" is the system default.
@@ -142,7 +143,7 @@ func (p *Platform) OpenAudio(cfg AudioConfig, src AudioSource) (*AudioDevice, er
 
 	requested := cfg.Driver
 	if requested == "" && sdl.WasInit(sdl.INIT_AUDIO) == 0 {
-		cfg.Driver = defaultAudioDriver(p.noDisplay, os.Getenv)
+		cfg.Driver = defaultAudioDriver(p.noDisplay, os.LookupEnv)
 	}
 	if cfg.Driver != "" {
 		// A hint rather than os.Setenv: it leaves the environment alone and
@@ -184,10 +185,11 @@ func (p *Platform) OpenAudio(cfg AudioConfig, src AudioSource) (*AudioDevice, er
 }
 
 // defaultAudioDriver returns the driver OpenAudio asks for when the
-// AudioConfig names none: "" (SDL's choice) when SDL_AUDIODRIVER is set or
-// there is a display, "dummy" on a Platform with no display.
-func defaultAudioDriver(noDisplay bool, getenv func(string) string) string {
-	if noDisplay && getenv(hintAudioDriver) == "" {
+// AudioConfig names none: "" (SDL's choice) when SDL_AUDIODRIVER is set (to
+// anything: SDL reads the variable before any hint) or there is a display,
+// "dummy" on a Platform with no display.
+func defaultAudioDriver(noDisplay bool, lookupEnv func(string) (string, bool)) string {
+	if _, set := lookupEnv(hintAudioDriver); noDisplay && !set {
 		return "dummy"
 	}
 	return ""

@@ -1,6 +1,8 @@
 package scenegraph
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
 )
@@ -49,6 +51,9 @@ type Camera struct {
 	TargetWidth, TargetHeight int
 
 	sortedPriority int
+	// The frame's screen size (drawable pixels) at the camera's last
+	// Extract, for ScreenToWorld and WorldToScreen; 0 before it.
+	screenW, screenH int
 }
 
 // NewOrthoCamera returns an orthographic camera that clears color and depth
@@ -72,12 +77,47 @@ func (c *Camera) OnEnable() {
 // OnDisable unregisters the camera.
 func (c *Camera) OnDisable() { c.node.scene.removeCamera(c) }
 
-// targetSize returns the size in pixels the camera draws into.
+// targetSize returns the size in pixels the camera draws into for a screen
+// of screenW×screenH. Extract calls it for each camera it draws with the
+// frame's screen size, which the camera keeps for ScreenToWorld and
+// WorldToScreen.
 func (c *Camera) targetSize(screenW, screenH int) (int, int) {
+	c.screenW, c.screenH = screenW, screenH
+	return c.sizeIn(screenW, screenH)
+}
+
+func (c *Camera) sizeIn(screenW, screenH int) (int, int) {
 	if c.Target != 0 {
 		return c.TargetWidth, c.TargetHeight
 	}
 	return screenW, screenH
+}
+
+// drawRect returns the rectangle the camera draws into, in pixels of its
+// target (the screen of screenW×screenH, or Target) with the origin at the
+// top-left: its Viewport, or the whole target. Its size is the one Extract
+// gives ViewProj.
+func (c *Camera) drawRect(screenW, screenH int) render.Rect {
+	w, h := c.sizeIn(screenW, screenH)
+	if vp := c.viewportPixels(w, h); !vp.Empty() {
+		return vp
+	}
+	return render.Rect{W: w, H: h}
+}
+
+// ScreenRect returns the rectangle the camera drew into at its last Extract,
+// in pixels of its target with the origin at the top-left (y down): its
+// Viewport, or the whole screen (or Target). It is empty before the
+// camera's first Extract, and for a target of zero size.
+func (c *Camera) ScreenRect() render.Rect {
+	if c.screenW <= 0 && c.screenH <= 0 && c.Target == 0 {
+		return render.Rect{}
+	}
+	r := c.drawRect(c.screenW, c.screenH)
+	if r.W <= 0 || r.H <= 0 {
+		return render.Rect{}
+	}
+	return r
 }
 
 // viewportPixels converts the normalized viewport into a render.Rect
@@ -92,25 +132,31 @@ func (c *Camera) viewportPixels(w, h int) render.Rect {
 	return render.Rect{X: x, Y: h - y - rh, W: rw, H: rh}
 }
 
+// depthRange returns Near and Far, or their defaults when both are 0.
+func (c *Camera) depthRange() (near, far float32) {
+	near, far = c.Near, c.Far
+	if near == 0 && far == 0 {
+		if c.Projection == Perspective {
+			return 0.1, 1000
+		}
+		return -1000, 1000
+	}
+	return near, far
+}
+
 // ProjectionMatrix returns the projection for a viewport of w×h pixels.
 func (c *Camera) ProjectionMatrix(w, h int) mgl32.Mat4 {
 	if w <= 0 || h <= 0 {
 		w, h = 1, 1
 	}
 	aspect := float32(w) / float32(h)
-	near, far := c.Near, c.Far
+	near, far := c.depthRange()
 	if c.Projection == Perspective {
-		if near == 0 && far == 0 {
-			near, far = 0.1, 1000
-		}
 		fov := c.FOV
 		if fov <= 0 {
 			fov = 45
 		}
 		return mgl32.Perspective(mgl32.DegToRad(fov), aspect, near, far)
-	}
-	if near == 0 && far == 0 {
-		near, far = -1000, 1000
 	}
 	hh := c.OrthoHeight
 	if hh <= 0 {
@@ -128,21 +174,98 @@ func (c *Camera) ViewProj(w, h int) mgl32.Mat4 {
 	return c.ProjectionMatrix(w, h).Mul4(c.ViewMatrix())
 }
 
-// ScreenToWorld maps a point in screen pixels (origin top-left, as mouse
-// positions are) of a screenW×screenH screen to world space, on the plane
-// at normalized depth ndcZ (-1 near, 1 far; 0 for 2D).
-func (c *Camera) ScreenToWorld(x, y float32, screenW, screenH int, ndcZ float32) mgl32.Vec3 {
-	w, h := c.targetSize(screenW, screenH)
-	vp := c.viewportPixels(w, h)
-	if vp.Empty() {
-		vp = render.Rect{W: w, H: h}
+// ScreenToWorld returns the world point under screen point (x, y): for an
+// orthographic camera, the point on the plane through the camera's position
+// facing it (for a 2D camera at z = 0, the point at z = 0, exact up to
+// float32 rounding); for a perspective camera, the point on its near plane.
+// For a point at another depth, use ScreenToWorldAt; for picking in 3D,
+// ScreenRay.
+//
+// Screen coordinates, here and in ScreenToWorldAt, ScreenRay and
+// WorldToScreen, are pixels of what the camera draws into, with the origin
+// at the top-left and y down, as SDL reports the mouse: for a camera
+// drawing to the screen, the window's drawable pixels
+// (platform.Input.MousePixelPosition; equal to window coordinates,
+// Input.MousePosition, unless the window is high-DPI); for one with a
+// Target, the target's pixels. They are continuous: pixel (i, j) covers
+// [i, i+1)×[j, j+1). The mapping uses the camera's transform as it is now
+// and the screen size of the camera's last Extract (see ScreenRect); before
+// its first Extract a screen camera has no screen, and they return NaN.
+func (c *Camera) ScreenToWorld(x, y float32) mgl32.Vec3 {
+	if c.Projection == Perspective {
+		near, _ := c.depthRange()
+		return c.ScreenToWorldAt(x, y, near)
 	}
-	nx := (x-float32(vp.X))/float32(vp.W)*2 - 1
-	ny := 1 - (y-float32(vp.Y))/float32(vp.H)*2
-	inv := c.ViewProj(vp.W, vp.H).Inv()
-	p := inv.Mul4x1(mgl32.Vec4{nx, ny, ndcZ, 1})
-	if p[3] != 0 {
-		p = p.Mul(1 / p[3])
-	}
-	return p.Vec3()
+	return c.ScreenToWorldAt(x, y, 0)
 }
+
+// ScreenToWorldAt returns the world point under screen point (x, y) (see
+// ScreenToWorld for screen coordinates) at view
+// depth depth: the distance in front of the camera along its view axis (its
+// node's -Z), in the camera's local units (world units unless the node or
+// a parent is scaled). Depth 0 is the plane through the camera; a
+// perspective camera's near plane is at Near (0.1 by default). Any depth
+// works, also outside Near..Far.
+func (c *Camera) ScreenToWorldAt(x, y, depth float32) mgl32.Vec3 {
+	pn, pf, near, far, ok := c.unproject(x, y)
+	if !ok {
+		return nanVec3()
+	}
+	t := (depth - near) / (far - near)
+	return pn.Add(pf.Sub(pn).Mul(t))
+}
+
+// ScreenRay returns the ray from the camera through screen point (x, y)
+// (see ScreenToWorld for screen coordinates):
+// origin on the near plane, dir a unit vector into the scene (for an
+// orthographic camera, the camera's view axis). Intersect it with a ground
+// plane or colliders to pick in 3D. NaN before the camera's first Extract.
+func (c *Camera) ScreenRay(x, y float32) (origin, dir mgl32.Vec3) {
+	pn, pf, _, _, ok := c.unproject(x, y)
+	if !ok {
+		return nanVec3(), nanVec3()
+	}
+	return pn, pf.Sub(pn).Normalize()
+}
+
+// unproject returns the world points under screen point (x, y) on the near
+// and far planes, and the depths of those planes.
+func (c *Camera) unproject(x, y float32) (pn, pf mgl32.Vec3, near, far float32, ok bool) {
+	r := c.ScreenRect()
+	if r.Empty() || c.node == nil {
+		return pn, pf, 0, 0, false
+	}
+	nx := (x-float32(r.X))/float32(r.W)*2 - 1
+	ny := 1 - (y-float32(r.Y))/float32(r.H)*2
+	// The camera's world matrix times the inverse projection: one
+	// inversion, of a well-conditioned matrix, instead of ViewProj's.
+	inv := c.node.WorldMatrix().Mul4(c.ProjectionMatrix(r.W, r.H).Inv())
+	at := func(z float32) mgl32.Vec3 {
+		p := inv.Mul4x1(mgl32.Vec4{nx, ny, z, 1})
+		return p.Vec3().Mul(1 / p[3])
+	}
+	near, far = c.depthRange()
+	return at(-1), at(1), near, far, true
+}
+
+// WorldToScreen returns the screen point (see ScreenToWorld for screen
+// coordinates) where world point p is drawn, as Extract projects it; points outside the
+// view map outside the camera's ScreenRect. It returns NaN for a point at
+// or behind a perspective camera's eye plane, which has no screen point,
+// and before the camera's first Extract (or on a camera on no node).
+func (c *Camera) WorldToScreen(p mgl32.Vec3) (x, y float32) {
+	r := c.ScreenRect()
+	if r.Empty() || c.node == nil {
+		return nan32(), nan32()
+	}
+	clip := c.ViewProj(r.W, r.H).Mul4x1(p.Vec4(1))
+	if !(clip[3] > 0) {
+		return nan32(), nan32()
+	}
+	nx, ny := clip[0]/clip[3], clip[1]/clip[3]
+	return float32(r.X) + (nx+1)/2*float32(r.W), float32(r.Y) + (1-ny)/2*float32(r.H)
+}
+
+func nan32() float32 { return float32(math.NaN()) }
+
+func nanVec3() mgl32.Vec3 { return mgl32.Vec3{nan32(), nan32(), nan32()} }

@@ -115,8 +115,9 @@ func TestPerspectiveMeshCulling(t *testing.T) {
 }
 
 func TestScreenToWorld(t *testing.T) {
-	_, cam, _ := scene2D(t)
-	p := cam.ScreenToWorld(0, 0, 800, 600, 0) // top-left pixel
+	s, cam, f := scene2D(t)
+	Extract(s, f)                // the camera learns the 800×600 screen
+	p := cam.ScreenToWorld(0, 0) // top-left pixel
 	if !p.ApproxEqualThreshold(mgl32.Vec3{0, 600, 0}, 1e-3) {
 		t.Fatalf("top-left maps to %v", p)
 	}

@@ -1,7 +1,6 @@
 package gl_test
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -182,6 +181,3 @@ func savePNG(t *testing.T, img image.Image) {
 	}
 	t.Logf("wrote %s", name)
 }
-
-// joinErrs keeps helpers short.
-func joinErrs(errs ...error) error { return errors.Join(errs...) }
