@@ -7,12 +7,15 @@ import (
 	"github.com/tact-engine/tact/platform"
 )
 
-// Config configures a Game. Its zero value works: an 800×600 window titled
-// "Tact" capped at 60 frames per second, with a render thread.
+// Config configures a Game. Its zero value works: a window of the engine's
+// default size (platform.DefaultWidth×DefaultHeight, 800×600) titled "Tact"
+// capped at 60 frames per second, with a render thread.
 type Config struct {
 	// Title is the window title.
 	Title string
-	// Width and Height are the window size in screen coordinates.
+	// Width and Height are the window size in screen coordinates (0:
+	// platform.DefaultWidth, DefaultHeight); with NoGraphics, the screen
+	// size frames are recorded for.
 	Width, Height int
 	// Resizable, Fullscreen and HighDPI set the window's flags.
 	Resizable, Fullscreen, HighDPI bool
@@ -53,6 +56,11 @@ type Config struct {
 	// Audio starts sound at boot: an audio.Mixer (Game.Audio) played by the
 	// default output. Where no output opens, the reason is logged and the
 	// game runs silent (Game.Audio is nil; AudioSource treats nil as silence).
+	// Where nothing is on a screen (Headless, or no display) and neither
+	// AudioOutput.Driver nor SDL_AUDIODRIVER names a driver, the output is
+	// SDL's "dummy" driver: the mixer runs at real-time pace into nothing,
+	// and no sound hardware is probed (no ALSA messages in CI); a desktop
+	// plays through its real output (see platform.AudioConfig.Driver).
 	Audio bool
 	// AudioOutput tunes the output; its zero fields take the defaults of
 	// platform.AudioConfig.WithDefaults (platform.DefaultAudioFrequency,
@@ -65,6 +73,10 @@ type Config struct {
 	// place (development mode).
 	AssetRoot   string
 	WatchAssets bool
+
+	// SaveDir is where Game.Saves keeps saved values; "" is the folder
+	// named Title under the user's configuration directory.
+	SaveDir string
 
 	// ScreenshotDir is where F12 saves screenshots ("": the current
 	// directory).
@@ -85,10 +97,10 @@ func (c Config) withDefaults() Config {
 		c.Title = "Tact"
 	}
 	if c.Width <= 0 {
-		c.Width = 800
+		c.Width = platform.DefaultWidth
 	}
 	if c.Height <= 0 {
-		c.Height = 600
+		c.Height = platform.DefaultHeight
 	}
 	if c.FrameRate == 0 {
 		c.FrameRate = 60

@@ -1,10 +1,12 @@
 package tact_test
 
 import (
+	"fmt"
 	"log"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -40,4 +42,29 @@ func ExampleRun() {
 	if err != nil {
 		log.Fatal(err)
 	}
+}
+
+// A game tests itself headless: a scripted run of N frames, then a look at
+// the scene and the last picture. In a _test.go file, TestMain calls
+// platformtest.Main(m) and the test wraps this in platformtest.Do, since SDL
+// wants the main thread.
+func ExampleRunHeadless() {
+	start := func(g *tact.Game) (*scenegraph.Scene, error) {
+		s := scenegraph.NewScene("Main")
+		cam := scenegraph.NewNode("Camera")
+		cam.SetPosition(mgl32.Vec3{400, 300, 0})
+		s.AddChild(cam)
+		scenegraph.AddComponent(cam, scenegraph.NewOrthoCamera(render.RGBA(30, 30, 40, 255)))
+		return s, nil
+	}
+	press := func(g *tact.Game, frame uint64) {
+		if frame == 10 {
+			g.Input().InjectKey(platform.KeySpace, true)
+		}
+	}
+	g, img, err := tact.RunHeadless(tact.Config{Title: "Test"}, start, 60, press)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(g.Frames(), img.Bounds().Dx())
 }

@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/animation"
 	"github.com/tact-engine/tact/asset"
 	"github.com/tact-engine/tact/audio"
@@ -19,6 +20,7 @@ import (
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/render/gl"
 	"github.com/tact-engine/tact/render/null"
+	"github.com/tact-engine/tact/save"
 	"github.com/tact-engine/tact/scenefile"
 	"github.com/tact-engine/tact/scenegraph"
 	"github.com/tact-engine/tact/shaders"
@@ -54,6 +56,7 @@ type Game struct {
 	audioDev *platform.AudioDevice
 	assets   *asset.Manager
 	scenes   *scenefile.Store
+	saves    *save.Store
 	glyphs   *text.GlyphCache // shared by the Game's scenes (one renderer)
 
 	clock    *platform.Clock
@@ -84,6 +87,7 @@ func NewGame(cfg Config) *Game {
 		g.cfgErr = fmt.Errorf("tact: Config: %w", err) // Run returns it
 	}
 	g.director.SetLogger(cfg.Logger)
+	g.director.BeforeSceneLaunch.On(g.prepare)
 	g.director.SetPanicFatal(cfg.PanicFatal)
 	for _, s := range [...]*core.Signal[*Game]{&g.GameInited, &g.Paused, &g.Resumed} {
 		s.SetPanicHandler(func(p *core.ListenerPanic) { cfg.Logger.Printf("%v; the listener is removed\n%s", p, p.Stack) })
@@ -113,6 +117,35 @@ func (g *Game) StatsOverlay() *profiler.StatsOverlay { return g.overlay }
 // Input returns the input state (nil before Run).
 func (g *Game) Input() *platform.Input { return g.input }
 
+// PointerWorld returns the mouse position in cam's world, as of the last
+// input dispatch: cam.ScreenToWorld of Input.MousePixelPosition (drawable
+// pixels, so a high-DPI window maps right), which for an orthographic
+// camera is the point under the pointer on the camera's plane (z = 0 for a
+// 2D camera at z = 0) and for a perspective camera the point on its near
+// plane. On touch screens SDL moves the mouse with the first finger, so it
+// follows touch too. ok is true when the pointer is inside cam's viewport
+// on the screen (with split screens, ask each camera); outside it the point
+// is still returned, extrapolated. It returns a zero point and false before
+// Run, for a nil cam, a cam that draws into a render target, or one that
+// has not been drawn yet (the screen size is the one of its last Extract:
+// from the first frame's drawing on).
+func (g *Game) PointerWorld(cam *scenegraph.Camera) (p mgl32.Vec3, ok bool) {
+	if g.input == nil || cam == nil || cam.Target != 0 {
+		return mgl32.Vec3{}, false
+	}
+	r := cam.ScreenRect()
+	if r.Empty() {
+		return mgl32.Vec3{}, false
+	}
+	x, y := g.input.MousePixelPosition()
+	p = cam.ScreenToWorld(x, y)
+	if p[0] != p[0] || p[1] != p[1] || p[2] != p[2] { // NaN: a camera on no node
+		return mgl32.Vec3{}, false
+	}
+	in := x >= float32(r.X) && x < float32(r.X+r.W) && y >= float32(r.Y) && y < float32(r.Y+r.H)
+	return p, in
+}
+
 // Window returns the window (nil before Run and with NoGraphics).
 func (g *Game) Window() *platform.Window { return g.window }
 
@@ -139,13 +172,57 @@ func pacerTarget(fps float64) float64 { return max(fps, 0) }
 // FrameRate returns the frame-rate cap.
 func (g *Game) FrameRate() float64 { return g.cfg.FrameRate }
 
-// Assets returns the asset manager (nil unless Config.AssetRoot is set).
-func (g *Game) Assets() *asset.Manager { return g.assets }
+// Assets returns the asset manager over Config.AssetRoot. Without an asset
+// root (or before Run) it is a manager whose every load fails with an error
+// saying to set Config.AssetRoot: never nil.
+func (g *Game) Assets() *asset.Manager {
+	if g.assets == nil {
+		g.noAssets()
+	}
+	return g.assets
+}
 
-// Scenes returns the scene-file store over Assets (nil unless
-// Config.AssetRoot is set): load scenes and prefabs, register the
-// component types files name, save scenes.
-func (g *Game) Scenes() *scenefile.Store { return g.scenes }
+// Scenes returns the scene-file store over Assets: load scenes and prefabs,
+// register the component types files name, save scenes. Never nil; without
+// an asset root its loads fail as Assets' do.
+func (g *Game) Scenes() *scenefile.Store {
+	if g.scenes == nil {
+		g.noAssets()
+	}
+	return g.scenes
+}
+
+// Saves returns the Game's save store (Config.SaveDir, or a folder named
+// after Config.Title in the user's configuration directory): Save and Load
+// of Go values as JSON, atomically. It fails only when that folder cannot be
+// made.
+func (g *Game) Saves() (*save.Store, error) {
+	if g.saves == nil {
+		var err error
+		if g.cfg.SaveDir != "" {
+			g.saves, err = save.NewStore(g.cfg.SaveDir)
+		} else {
+			g.saves, err = save.Open(g.cfg.Title)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return g.saves, nil
+}
+
+// noAssets gives a Game without an asset root a manager and a store that
+// explain themselves.
+func (g *Game) noAssets() {
+	why := errors.New("no asset root: set tact.Config.AssetRoot")
+	if g.started && g.cfg.AssetRoot != "" {
+		why = errors.New("the asset manager is closed (the Game has stopped)")
+	} else if g.cfg.AssetRoot != "" {
+		why = errors.New("the asset manager opens when Game.Run starts")
+	}
+	g.assets = asset.NewUnavailable(why)
+	g.scenes = scenefile.NewStore(g.assets)
+}
 
 // Audio returns the mixer playing through the audio output, or nil when
 // Config.Audio is off or no output could be opened.
@@ -158,7 +235,10 @@ func (g *Game) Frames() uint64 { return g.frames }
 func (g *Game) Quit() { g.quit = true }
 
 // Pause stops ticking altogether (unlike Director.Pause, which still draws)
-// and emits Paused.
+// and emits Paused. Input keeps flowing while paused (as in Cocos): the
+// Input's signals still fire, and its polled state stays current, so a key
+// listener can Resume (or Step); components' Update, which would poll, does
+// not run.
 func (g *Game) Pause() {
 	if !g.paused {
 		g.paused = true
@@ -166,15 +246,15 @@ func (g *Game) Pause() {
 	}
 }
 
-// Resume restarts ticking, drops the input queued while paused, and emits
-// Resumed. The first frame after it gets a normal dt, not the pause's length.
+// Resume restarts ticking and emits Resumed. The first frame after it gets a
+// normal dt, not the pause's length. No input is lost: what arrived while
+// paused went to the listeners then, and the polled state is current.
 func (g *Game) Resume() {
 	if g.paused {
 		g.paused = false
-		if g.input != nil {
-			g.input.Discard()
+		if g.clock != nil {
+			g.lastTime = g.clock.Now()
 		}
-		g.lastTime = g.clock.Now()
 		g.Resumed.Emit(g)
 	}
 }
@@ -255,8 +335,10 @@ func (g *Game) Screenshot(done func(*image.RGBA)) {
 // emits GameInited, calls start for the launch scene, and runs frames until
 // Quit, a closed window or Ctrl+C; then it shuts down in order (scene, render
 // thread and its GL objects, window, SDL) and returns. Run must be called on
-// the main goroutine (platform locks it to the main OS thread). An error in
-// boot or in start is returned; everything started is shut down first.
+// the main goroutine (platform locks it to the main OS thread): anywhere
+// else it starts nothing and returns an error wrapping
+// platform.ErrNotMainThread. An error in boot or in start is returned;
+// everything started is shut down first.
 func (g *Game) Run(start StartFunc) (err error) {
 	if g.started {
 		return errors.New("tact: Game.Run called twice")
@@ -265,6 +347,9 @@ func (g *Game) Run(start StartFunc) (err error) {
 	g.start = start
 	if g.cfgErr != nil {
 		return g.cfgErr
+	}
+	if !platform.OnMainThread() {
+		return fmt.Errorf("tact: Game.Run: %w", platform.ErrNotMainThread)
 	}
 	if err := g.boot(); err != nil {
 		g.shutdown()
@@ -406,17 +491,34 @@ func (g *Game) launch() (err error) {
 	if s == nil {
 		return errors.New("tact: start returned no scene")
 	}
-	g.prepare(s)
 	g.director.RunScene(s)
 	return nil
 }
 
+// prepare gives every scene the Game's Director launches (the start
+// function's and any RunScene later) the Game's logger, panic mode, glyph
+// cache, and the link GameOf follows.
 func (g *Game) prepare(s *scenegraph.Scene) {
 	if s.Logger == nil {
 		s.Logger = g.cfg.Logger
 	}
 	s.PanicFatal = s.PanicFatal || g.cfg.PanicFatal
 	text.UseCache(s, g.glyphs)
+	s.SetValue(gameKey{}, g)
+}
+
+// gameKey is the scenegraph.Scene value under which a scene keeps its Game.
+type gameKey struct{}
+
+// GameOf returns the Game running n's scene, or nil when n is in no scene a
+// Game launched. It is how a component reaches its Game (input, audio,
+// assets, saves) without a global: GameOf(c.Node()).
+func GameOf(n *scenegraph.Node) *Game {
+	if n == nil || n.Scene() == nil {
+		return nil
+	}
+	g, _ := n.Scene().Value(gameKey{}).(*Game)
+	return g
 }
 
 func (g *Game) setHidden(h bool) {
@@ -448,18 +550,18 @@ func (g *Game) loop(interrupts <-chan os.Signal) {
 		}
 		if g.paused && g.steps > 0 {
 			g.steps--
-			g.input.Discard() // a step is one frame, not a resume
-			g.frame(stepDT(cfg.FrameRate))
+			g.frame(stepDT(cfg.FrameRate)) // its Tick dispatches the input waiting
 			continue
 		}
 		if g.paused {
-			// No busy loop while paused or hidden: sleep between polls.
-			// Input queued meanwhile is dropped (as Resume promises);
-			// window and quit events are kept and dispatched here, since
-			// the director, which normally dispatches, is not ticking.
-			time.Sleep(20 * time.Millisecond)
-			g.input.Discard()
+			// Input keeps flowing while paused, so a key listener can
+			// Resume or Step; the director, which normally dispatches, is
+			// not ticking. No busy loop while paused or hidden: sleep
+			// between polls unless a listener just resumed or stepped.
 			g.input.Dispatch()
+			if g.paused && g.steps == 0 && !g.quit {
+				time.Sleep(20 * time.Millisecond)
+			}
 			continue
 		}
 		now := g.clock.Now()

@@ -65,3 +65,58 @@ func TestRunRefusesTinyFixedStep(t *testing.T) {
 		t.Fatalf("Run = %v", err)
 	}
 }
+
+// A component reaches its Game through its node; scenes run later get the
+// link too.
+func TestGameOf(t *testing.T) {
+	g := NewGame(Config{})
+	s := scenegraph.NewScene("A")
+	c := scenegraph.AddComponent(s.Root(), &dtLog{})
+	if GameOf(c.Node()) != nil {
+		t.Fatal("a scene no Game launched has a Game")
+	}
+	g.Director().RunScene(s)
+	if GameOf(c.Node()) != g {
+		t.Fatal("GameOf does not find the Game")
+	}
+	s2 := scenegraph.NewScene("B")
+	n := scenegraph.NewNode("N")
+	s2.AddChild(n)
+	g.Director().RunSceneImmediate(s2)
+	if GameOf(n) != g || GameOf(nil) != nil {
+		t.Fatal("a scene run later does not find its Game")
+	}
+}
+
+// Without an asset root, loading gives an error naming the setting, not a
+// nil dereference.
+func TestAssetsWithoutRootExplain(t *testing.T) {
+	g := NewGame(Config{})
+	_, err := g.Assets().Load("textures/hero.png")
+	if err == nil || !strings.Contains(err.Error(), "textures/hero.png") || !strings.Contains(err.Error(), "tact.Config.AssetRoot") {
+		t.Fatalf("Load = %v", err)
+	}
+	if _, err := g.Scenes().LoadScene("scenes/level1.json"); err == nil || !strings.Contains(err.Error(), "tact.Config.AssetRoot") {
+		t.Fatalf("LoadScene = %v", err)
+	}
+	if err := g.Assets().WriteFile("save.json", []byte("{}")); err == nil {
+		t.Fatal("WriteFile without a root succeeded")
+	}
+}
+
+// A Game's saves go to Config.SaveDir and survive a new Game.
+func TestGameSaves(t *testing.T) {
+	dir := t.TempDir()
+	st, err := NewGame(Config{SaveDir: dir}).Saves()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Save("settings", map[string]float64{"volume": 0.25}); err != nil {
+		t.Fatal(err)
+	}
+	st2, _ := NewGame(Config{SaveDir: dir}).Saves()
+	var got map[string]float64
+	if err := st2.Load("settings", &got); err != nil || got["volume"] != 0.25 {
+		t.Fatalf("Load = %v, %v", err, got)
+	}
+}

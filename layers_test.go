@@ -18,7 +18,7 @@ const module = "github.com/tact-engine/tact"
 // everything below it. The root package may not import physics2d, so that
 // games without physics do not link Box2D.
 var allowed = map[string][]string{
-	"":                    {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "director", "asset", "scenefile", "tween", "animation", "collision", "particle", "profiler", "replay", "shaders", "internal/"},
+	"":                    {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "save", "transition", "director", "asset", "scenefile", "tween", "animation", "collision", "particle", "profiler", "replay", "shaders", "internal/"},
 	"core":                {},
 	"audio":               {"core"},
 	"shaders":             {},
@@ -28,6 +28,8 @@ var allowed = map[string][]string{
 	"render/":             {"core", "render"},
 	"scenegraph":          {"core", "render", "audio"},
 	"text":                {"core", "render", "scenegraph"},
+	"save":                {},
+	"transition":          {"core", "render", "scenegraph", "director"},
 	"director":            {"core", "render", "scenegraph"},
 	"tween":               {"core", "render", "scenegraph", "director", "internal/systemtest"},
 	"animation":           {"core", "render", "scenegraph", "director", "internal/systemtest"},
@@ -42,7 +44,7 @@ var allowed = map[string][]string{
 	"internal/assettest":  {"core", "render"},
 	"internal/systemtest": {"scenegraph", "director"},
 	// Samples use the public API only: nothing under internal/.
-	"samples/": {"", "core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "director", "asset", "scenefile",
+	"samples/": {"", "core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "save", "transition", "director", "asset", "scenefile",
 		"tween", "animation", "collision", "particle", "physics2d", "profiler", "replay", "shaders", "samples/"},
 }
 

@@ -201,6 +201,7 @@ type Manager struct {
 
 	watch         *assetWatcher
 	lastRenderErr error
+	unavailable   error // NewUnavailable's reason
 }
 
 // Asset is one loaded (or loading) file. Several holders share one Asset; it
@@ -369,8 +370,20 @@ func (a *Manager) Close() error {
 	if a.watch != nil {
 		errs = append(errs, a.watch.close())
 	}
-	errs = append(errs, a.root.Close())
+	if a.root != nil {
+		errs = append(errs, a.root.Close())
+	}
 	return errors.Join(errs...)
+}
+
+// NewUnavailable returns a Manager that has no files: every load fails at
+// once with an *Error wrapping why (which should say what to set), and
+// WriteFile and Reload fail the same way. A Game configured without an
+// asset root hands one out, so that a game that loads anyway gets that
+// message, not a nil Manager.
+func NewUnavailable(why error) *Manager {
+	return &Manager{unavailable: why, loaders: map[string]Format{}, assets: map[string]*Asset{},
+		byHandle: map[any]*Asset{}, notify: make(chan struct{}, 1), logger: core.NewLogger(os.Stderr)}
 }
 
 // WriteFile writes b to the file at p under the asset root, replacing it
@@ -380,6 +393,9 @@ func (a *Manager) WriteFile(p string, b []byte) error {
 	key, err := CleanPath(p)
 	if err != nil {
 		return err
+	}
+	if a.unavailable != nil {
+		return &Error{Path: key, Err: a.unavailable}
 	}
 	tmp := key + ".tmp"
 	if err := a.root.WriteFile(tmp, b, 0o644); err != nil {
@@ -542,6 +558,9 @@ func (a *Manager) acquire(p string) (*Asset, error) {
 	key, err := CleanPath(p)
 	if err != nil {
 		return nil, err
+	}
+	if a.unavailable != nil {
+		return nil, &Error{Path: key, Err: a.unavailable}
 	}
 	if x := a.assets[key]; x != nil {
 		x.refs++

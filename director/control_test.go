@@ -196,3 +196,74 @@ func TestDirectorListenerAndTimerPanics(t *testing.T) {
 	}()
 	d.Tick(0.1)
 }
+
+// A scene with no enabled Camera draws nothing; the Director says so once.
+func TestWarnsOnceAboutNoCamera(t *testing.T) {
+	r := &recorder{}
+	d := newDirector(r)
+	log := &lines{}
+	d.SetLogger(log)
+	s := scenegraph.NewScene("Dark")
+	d.RunScene(s)
+	d.Tick(0.1)
+	d.Tick(0.1)
+	if len(log.got) != 1 || !strings.Contains(log.got[0], `scene "Dark" has no enabled Camera`) {
+		t.Fatalf("log: %q", log.got)
+	}
+	cam := scenegraph.NewNode("Camera")
+	s.AddChild(cam)
+	scenegraph.AddComponent(cam, scenegraph.NewOrthoCamera(0))
+	lit := scenegraph.NewScene("Lit")
+	litCam := scenegraph.NewNode("Camera")
+	lit.AddChild(litCam)
+	scenegraph.AddComponent(litCam, scenegraph.NewOrthoCamera(0))
+	d.RunSceneImmediate(lit)
+	d.Tick(0.1)
+	if len(log.got) != 1 {
+		t.Fatalf("warned about a scene with a camera: %q", log.got)
+	}
+}
+
+// onceSys removes itself in its first Update and may add another system.
+type onceSys struct {
+	d     *Director
+	name  string
+	r     *recorder
+	add   System
+	calls int
+}
+
+func (s *onceSys) Update(float64) {
+	s.calls++
+	s.r.add("%s.update", s.name)
+	if s.calls == 1 {
+		s.d.RemoveSystem(s)
+		if s.add != nil {
+			s.d.AddSystem(s.add, 5)
+		}
+	}
+}
+func (s *onceSys) PostUpdate(float64) { s.r.add("%s.post", s.name) }
+
+// Systems that remove themselves, or add others, during a Tick skip and
+// repeat nobody; an added one runs from the next frame.
+func TestSystemsChangedDuringTick(t *testing.T) {
+	r := &recorder{}
+	d := New()
+	late := &sys{name: "late", r: r}
+	first := &onceSys{d: d, name: "first", r: r, add: late}
+	d.AddSystem(first, 10)
+	d.AddSystem(&sys{name: "next", r: r}, 9)
+	d.SetFixedStep(1, 0) // no fixed steps in these frames
+	d.Tick(0.1)
+	if got := r.take(); got != "first.update next.update next.post" {
+		t.Fatalf("frame 1: %s", got)
+	}
+	if _, ok := Find[*sys](d); !ok {
+		t.Fatal("Find misses a system")
+	}
+	d.Tick(0.1)
+	if got := r.take(); got != "next.update late.update next.post late.post" {
+		t.Fatalf("frame 2: %s", got)
+	}
+}

@@ -52,6 +52,7 @@ type systemEntry struct {
 	sys      System
 	fixed    FixedSystem
 	priority int
+	dead     bool // removed during a Tick; dropped at its end
 }
 
 // Director runs frames: Tick advances the running scene by one frame in the
@@ -93,7 +94,10 @@ type Director struct {
 	tracer     Tracer                       // nil: no phase reports
 	transforms *scenegraph.TransformUpdater // nil: world matrices computed lazily
 	overlays   []*scenegraph.Scene          // drawn after the running scene
-	persist    []*scenegraph.Node           // AddPersistRootNode's
+
+	pendingSystems []systemEntry      // added during a Tick
+	systemsDirty   bool               // some entry is dead
+	persist        []*scenegraph.Node // AddPersistRootNode's
 }
 
 // DefaultFixedStep is the fixed step when none is configured: 1/60 s.
@@ -143,24 +147,67 @@ func (d *Director) Scheduler() *core.Scheduler { return d.timers }
 
 // AddSystem registers s to run at priority p (higher runs first; equal
 // priorities run in registration order). Adding a system twice does nothing.
+// A system added during Tick first runs in the next frame.
 func (d *Director) AddSystem(s System, p int) {
-	for _, e := range d.systems {
-		if e.sys == s {
-			return
-		}
+	if d.hasSystem(s) {
+		return
 	}
 	e := systemEntry{sys: s, priority: p}
 	e.fixed, _ = s.(FixedSystem)
+	if d.ticking {
+		d.pendingSystems = append(d.pendingSystems, e)
+		return
+	}
+	d.insertSystem(e)
+}
+
+func (d *Director) hasSystem(s System) bool {
+	for _, list := range [2][]systemEntry{d.systems, d.pendingSystems} {
+		for _, e := range list {
+			if e.sys == s && !e.dead {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (d *Director) insertSystem(e systemEntry) {
 	i := len(d.systems)
-	for i > 0 && d.systems[i-1].priority < p {
+	for i > 0 && d.systems[i-1].priority < e.priority {
 		i--
 	}
 	d.systems = slices.Insert(d.systems, i, e)
 }
 
-// RemoveSystem unregisters s.
+// RemoveSystem unregisters s. Removed during Tick (a system removing
+// itself), it is not called again, and no other system is skipped or
+// called twice.
 func (d *Director) RemoveSystem(s System) {
-	d.systems = slices.DeleteFunc(d.systems, func(e systemEntry) bool { return e.sys == s })
+	d.pendingSystems = slices.DeleteFunc(d.pendingSystems, func(e systemEntry) bool { return e.sys == s })
+	if !d.ticking {
+		d.systems = slices.DeleteFunc(d.systems, func(e systemEntry) bool { return e.sys == s })
+		return
+	}
+	for i := range d.systems {
+		if d.systems[i].sys == s {
+			d.systems[i].dead = true
+			d.systemsDirty = true
+		}
+	}
+}
+
+// settleSystems applies the additions and removals made during a Tick.
+func (d *Director) settleSystems() {
+	if d.systemsDirty {
+		d.systemsDirty = false
+		d.systems = slices.DeleteFunc(d.systems, func(e systemEntry) bool { return e.dead })
+	}
+	for _, e := range d.pendingSystems {
+		d.insertSystem(e)
+	}
+	clear(d.pendingSystems)
+	d.pendingSystems = d.pendingSystems[:0]
 }
 
 // SetInput sets where step 1 of Tick dispatches input from (nil for none).
@@ -502,9 +549,11 @@ func Install[T System](d *Director, p int, newSys func() T) T {
 //
 //	if s, ok := director.Find[*tween.System](d); ok { ... }
 func Find[T System](d *Director) (T, bool) {
-	for _, e := range d.systems {
-		if t, ok := e.sys.(T); ok {
-			return t, true
+	for _, list := range [2][]systemEntry{d.systems, d.pendingSystems} {
+		for _, e := range list {
+			if t, ok := e.sys.(T); ok && !e.dead {
+				return t, true
+			}
 		}
 	}
 	var zero T
@@ -594,7 +643,9 @@ func (d *Director) Tick(dt float64) {
 		}
 		d.begin(PhasePostUpdate)
 		for i := 0; i < len(d.systems); i++ {
-			d.systems[i].sys.PostUpdate(dt)
+			if e := &d.systems[i]; !e.dead {
+				e.sys.PostUpdate(dt)
+			}
 		}
 		d.end(PhasePostUpdate)
 	}
@@ -613,6 +664,9 @@ func (d *Director) Tick(dt float64) {
 			d.begin(PhaseExtract)
 			if s != nil {
 				d.extract(s, f)
+				if len(s.Cameras()) == 0 {
+					d.warnNoCamera(s)
+				}
 			}
 			for _, o := range d.overlays {
 				d.extract(o, f)
@@ -645,17 +699,33 @@ func (d *Director) Tick(dt float64) {
 	d.totalFrames++
 	d.end(PhaseFrame)
 	d.ticking = false
+	d.settleSystems()
 	if d.ending {
 		d.ending = false
 		d.End()
 	}
 }
 
+// noCameraKey marks a scene the Director has warned about.
+type noCameraKey struct{}
+
+// warnNoCamera says once per scene why it draws nothing: a scene without
+// an enabled Camera renders only the clear colour of nothing.
+func (d *Director) warnNoCamera(s *scenegraph.Scene) {
+	if s.Value(noCameraKey{}) != nil {
+		return
+	}
+	s.SetValue(noCameraKey{}, true)
+	d.logf("director: scene %q has no enabled Camera, so nothing of it is drawn; add one (scenegraph.NewOrthoCamera)", s.Name())
+}
+
 // updateSystems runs the systems' Update in descending priority.
 func (d *Director) updateSystems(dt float64) {
 	d.begin(PhaseSystems)
 	for i := 0; i < len(d.systems); i++ {
-		d.systems[i].sys.Update(dt)
+		if e := &d.systems[i]; !e.dead {
+			e.sys.Update(dt)
+		}
 	}
 	d.end(PhaseSystems)
 }
@@ -680,7 +750,7 @@ func (d *Director) fixedPhase(cs *scenegraph.ComponentScheduler, dt float64) {
 			cs.FixedUpdatePhase(d.fixedStep)
 		}
 		for i := 0; i < len(d.systems); i++ {
-			if f := d.systems[i].fixed; f != nil {
+			if f := d.systems[i].fixed; f != nil && !d.systems[i].dead {
 				f.FixedUpdate(d.fixedStep)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact/core"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -36,6 +37,16 @@ type Emitter struct {
 	MaxParticles int
 	// Emitting turns continuous emission at Rate on and off.
 	Emitting bool
+	// Duration, if positive, stops continuous emission after that many
+	// seconds of it (Cocos' duration); 0 emits until Emitting is cleared.
+	Duration float64
+	// AutoDestroy destroys the emitter's node once it has finished (Cocos'
+	// autoRemoveOnFinish): for one-shot effects such as an explosion.
+	AutoDestroy bool
+	// Finished is emitted once each time the emitter finishes: it emitted
+	// (a Burst or continuous emission), is no longer emitting, and its last
+	// particle died.
+	Finished core.Signal[*Emitter]
 	// Rate is the number of particles emitted per second.
 	Rate float64
 	// Lifetime is each particle's life in seconds, ± LifetimeVar.
@@ -71,6 +82,9 @@ type Emitter struct {
 	maxY   float32
 	draw   render.Sprite
 	seeded bool
+
+	emitted    bool    // emitted since it last finished
+	emittedFor float64 // seconds of continuous emission, for Duration
 }
 
 type particle struct {
@@ -133,6 +147,17 @@ func (e *Emitter) Burst(n int) {
 	m := e.Node().WorldMatrix()
 	for ; n > 0 && e.live < len(e.parts); n-- {
 		e.spawn(&m)
+		e.emitted = true
+	}
+}
+
+// finish reports the end of an effect: Finished, then AutoDestroy.
+func (e *Emitter) finish() {
+	e.emitted = false
+	e.emittedFor = 0
+	e.Finished.Emit(e)
+	if e.AutoDestroy && e.Node() != nil {
+		e.Node().Destroy()
 	}
 }
 
@@ -192,7 +217,14 @@ func (e *Emitter) LateUpdate(dt float64) {
 		minY, maxY = min(minY, p.y), max(maxY, p.y)
 		i++
 	}
+	if e.Emitting && e.Duration > 0 {
+		e.emittedFor += dt
+		if e.emittedFor+1e-9 >= e.Duration {
+			e.Emitting = false
+		}
+	}
 	if e.Emitting && e.Rate > 0 {
+		e.emitted = true
 		e.acc += e.Rate * dt
 		if n := math.Floor(e.acc); n >= 1 {
 			e.acc -= n
@@ -206,6 +238,9 @@ func (e *Emitter) LateUpdate(dt float64) {
 		}
 	}
 	e.minX, e.minY, e.maxX, e.maxY = minX, minY, maxX, maxY
+	if e.emitted && e.live == 0 && !(e.Emitting && e.Rate > 0) {
+		e.finish()
+	}
 }
 
 // Render draws every live particle as a sprite quad of the emitter's

@@ -156,3 +156,53 @@ func BenchmarkParticles20000(b *testing.B) {
 	}
 	b.ReportMetric(float64(e.Live()), "particles")
 }
+
+// A burst finishes when its last particle dies: Finished once, and the node
+// goes with AutoDestroy. A Duration stops continuous emission and finishes
+// the same way.
+func TestEmitterFinishes(t *testing.T) {
+	e := NewEmitter(64, 0, 0.5, 10, 2)
+	e.AutoDestroy = true
+	d, _, _ := emitterScene(t, e)
+	node := e.Node()
+	finished := 0
+	e.Finished.On(func(*Emitter) { finished++ })
+	d.Tick(0.1)
+	if finished != 0 {
+		t.Fatal("an emitter that never emitted finished")
+	}
+	e.Burst(10)
+	for range 4 {
+		d.Tick(0.1)
+	}
+	if finished != 0 || e.Live() != 10 {
+		t.Fatalf("finished %d with %d live", finished, e.Live())
+	}
+	d.Tick(0.2)
+	d.Tick(0.1) // the deferred destroy
+	if finished != 1 || node.IsValid() {
+		t.Fatalf("after the burst: finished %d, node valid %v", finished, node.IsValid())
+	}
+
+	f := NewEmitter(64, 20, 0.25, 10, 2)
+	f.Emitting, f.Duration = true, 1
+	d2, _, _ := emitterScene(t, f)
+	done := 0
+	f.Finished.On(func(*Emitter) { done++ })
+	for range 10 {
+		d2.Tick(0.1)
+	}
+	if f.Emitting || f.Live() == 0 || done != 0 {
+		t.Fatalf("after 1 s: emitting %v, live %d, finished %d", f.Emitting, f.Live(), done)
+	}
+	for range 4 {
+		d2.Tick(0.1)
+	}
+	if done != 1 || f.Live() != 0 || !f.Node().IsValid() {
+		t.Fatalf("after the last particle: finished %d, live %d", done, f.Live())
+	}
+	d2.Tick(0.1)
+	if done != 1 {
+		t.Fatal("Finished twice")
+	}
+}

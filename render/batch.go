@@ -1,5 +1,7 @@
 package render
 
+import "math"
+
 // Batch is a run of sorted draw items that one draw call can cover: consecutive
 // sprites of one pass with the same shader, texture and blend mode, or a single
 // mesh or full-screen draw.
@@ -9,10 +11,23 @@ type Batch struct {
 	Shader  ShaderID
 	Texture TextureID
 	Blend   BlendMode
-	// First and Count locate the batch's data. Sprites: sprites First..First+Count-1
-	// of the sorted sprite vertices (4 vertices each). Meshes and full-screen
-	// draws: Count is 1 and First indexes MeshDraws or FullscreenDraws.
+	// First and Count locate the batch's data. Sprites: instances
+	// First..First+Count-1 of the sorted sprite instances Batches returns.
+	// Meshes and full-screen draws: Count is 1 and First indexes MeshDraws
+	// or FullscreenDraws.
 	First, Count int
+	// Squares reports, for a sprite batch, that every sprite in it is an
+	// axis-aligned square lying wholly inside its pass's clip volume under
+	// a 2D orthographic view-projection (no rotation, no perspective): AY
+	// and BX are 0, |AX| = |BY|, and all four corners map inside the
+	// volume. A backend may then draw each sprite as one point sprite of
+	// side |AX| world units centered on the square, with the picture a
+	// quad would give, where the pass maps world units to pixels the same
+	// way along both axes. SideMin and SideMax are then the smallest and the
+	// largest side in world units (a backend checks them against its point
+	// size range).
+	Squares          bool
+	SideMin, SideMax float32
 }
 
 // sortEntry pairs a key with its item's index.
@@ -27,59 +42,161 @@ type sorter struct {
 	valid   bool
 	a, b    []sortEntry
 	batches []Batch
-	sprites []SpriteVertex
+	sprites []SpriteInstance // the result: the frame's own instances, or owned
+	owned   []SpriteInstance // sorted copies, when the items were out of order
+	bounds  []passBounds
+}
+
+// passBounds is the world-space rectangle a pass's clip volume covers at
+// z = 0, for a 2D orthographic view-projection (ok false otherwise).
+type passBounds struct {
+	ok                     bool
+	minX, maxX, minY, maxY float32
+}
+
+// boundsOf returns the world rectangle that m maps into the clip volume, if m
+// is a 2D axis-aligned orthographic transform: x and y map independently to
+// clip x and y, z = 0 lands inside the depth range, and w is constant.
+func boundsOf(m *[16]float32) passBounds {
+	w := m[15]
+	if m[1] != 0 || m[4] != 0 || m[2] != 0 || m[6] != 0 || m[3] != 0 || m[7] != 0 ||
+		m[0] == 0 || m[5] == 0 || !(w > 0) || m[14] < -w || m[14] > w {
+		return passBounds{}
+	}
+	// A rounding error here moves an edge by far less than the half pixel
+	// that separates the viewport's border from the nearest pixel center
+	// outside it, so it can never add or drop a fragment.
+	x0, x1 := (-w-m[12])/m[0], (w-m[12])/m[0]
+	y0, y1 := (-w-m[13])/m[5], (w-m[13])/m[5]
+	return passBounds{ok: true, minX: min(x0, x1), maxX: max(x0, x1), minY: min(y0, y1), maxY: max(y0, y1)}
 }
 
 // Batches sorts the frame's draw items by key (a stable sort: equal keys keep
 // recording order) and groups them into batches, in execution order: passes in
 // recording order, each pass's batches contiguous. It also returns the sprite
-// vertices in sorted order, so that each sprite batch is one contiguous range
-// (Batch.First*4 ..). The result is cached until the next draw is recorded and
-// is valid until the frame is reset; once the frame's buffers have grown, it
-// allocates nothing.
-func (f *Frame) Batches() ([]Batch, []SpriteVertex) {
+// instances in sorted order, so that each sprite batch is one contiguous range
+// (Batch.First ..). When the keys are already in order (every sprite of one
+// texture and layer, as a 2D scene often is), nothing is sorted or copied: the
+// instances returned are the frame's own. The result is cached until the next
+// draw is recorded and is valid until the frame is reset; once the frame's
+// buffers have grown, it allocates nothing.
+func (f *Frame) Batches() ([]Batch, []SpriteInstance) {
 	s := &f.sorter
 	if s.valid {
 		return s.batches, s.sprites
 	}
-	n := len(f.items)
-	if cap(s.a) < n {
-		s.a = make([]sortEntry, n, 2*n)
-		s.b = make([]sortEntry, n, 2*n)
-	}
-	s.a, s.b = s.a[:n], s.b[:n]
-	for i := range f.items {
-		s.a[i] = sortEntry{f.items[i].Key, int32(i)}
-	}
-	sorted := sortEntries(s.a, s.b)
-
-	if cap(s.sprites) < len(f.sprites) {
-		s.sprites = make([]SpriteVertex, 0, cap(f.sprites))
+	items := f.items
+	inOrder := true
+	for i := 1; i < len(items); i++ {
+		if items[i].Key < items[i-1].Key {
+			inOrder = false
+			break
+		}
 	}
 	s.batches = s.batches[:0]
-	s.sprites = s.sprites[:0]
-	for _, e := range sorted {
-		it := &f.items[e.idx]
-		if it.Kind == KindSprite {
-			if nb := len(s.batches); nb > 0 {
-				last := &s.batches[nb-1]
-				if last.Kind == KindSprite && last.Pass == int(it.Pass) && last.Shader == it.Shader &&
-					last.Texture == it.Texture && last.Blend == it.Blend {
-					last.Count++
-					s.sprites = append(s.sprites, f.sprites[4*it.Index:4*it.Index+4]...)
-					continue
-				}
-			}
-			s.batches = append(s.batches, Batch{Pass: int(it.Pass), Kind: KindSprite, Shader: it.Shader,
-				Texture: it.Texture, Blend: it.Blend, First: len(s.sprites) / 4, Count: 1})
-			s.sprites = append(s.sprites, f.sprites[4*it.Index:4*it.Index+4]...)
-			continue
+	if inOrder {
+		s.sprites = f.SpriteInstances()
+		for i := range items {
+			s.add(&items[i], int(items[i].Index))
 		}
-		s.batches = append(s.batches, Batch{Pass: int(it.Pass), Kind: it.Kind, Shader: it.Shader,
-			Texture: it.Texture, Blend: it.Blend, First: int(it.Index), Count: 1})
+	} else {
+		n := len(items)
+		if cap(s.a) < n {
+			s.a = make([]sortEntry, n, 2*n)
+			s.b = make([]sortEntry, n, 2*n)
+		}
+		s.a, s.b = s.a[:n], s.b[:n]
+		for i := range items {
+			s.a[i] = sortEntry{items[i].Key, int32(i)}
+		}
+		sorted := sortEntries(s.a, s.b)
+		src := f.SpriteInstances()
+		if cap(s.owned) < len(src) {
+			s.owned = make([]SpriteInstance, 0, cap(f.sprites))
+		}
+		out := s.owned[:0]
+		for _, e := range sorted {
+			it := &items[e.idx]
+			if it.Kind == KindSprite {
+				s.add(it, len(out))
+				out = append(out, src[it.Index:it.Index+it.Count]...)
+				continue
+			}
+			s.add(it, int(it.Index))
+		}
+		s.owned, s.sprites = out, out
 	}
+	s.squares(f)
 	s.valid = true
 	return s.batches, s.sprites
+}
+
+// add appends item it, whose data starts at first in the sorted order, to
+// the batches: a sprite item joins the last batch when it can.
+func (s *sorter) add(it *DrawItem, first int) {
+	if it.Kind == KindSprite {
+		if nb := len(s.batches); nb > 0 {
+			last := &s.batches[nb-1]
+			if last.Kind == KindSprite && last.Pass == int(it.Pass) && last.Shader == it.Shader &&
+				last.Texture == it.Texture && last.Blend == it.Blend {
+				last.Count += int(it.Count)
+				return
+			}
+		}
+		s.batches = append(s.batches, Batch{Pass: int(it.Pass), Kind: KindSprite, Shader: it.Shader,
+			Texture: it.Texture, Blend: it.Blend, First: first, Count: int(it.Count)})
+		return
+	}
+	s.batches = append(s.batches, Batch{Pass: int(it.Pass), Kind: it.Kind, Shader: it.Shader,
+		Texture: it.Texture, Blend: it.Blend, First: first, Count: 1})
+}
+
+// squares sets Squares and Extent on the sprite batches: one pass over their
+// instances, stopping at a batch's first sprite that is not a square inside
+// its pass.
+func (s *sorter) squares(f *Frame) {
+	s.bounds = s.bounds[:0]
+	for i := range f.passes {
+		s.bounds = append(s.bounds, boundsOf((*[16]float32)(&f.passes[i].ViewProj)))
+	}
+	for i := range s.batches {
+		b := &s.batches[i]
+		if b.Kind != KindSprite {
+			continue
+		}
+		pb := &s.bounds[b.Pass]
+		if !pb.ok {
+			continue
+		}
+		b.Squares, b.SideMin, b.SideMax = squareRun(s.sprites[b.First:b.First+b.Count], pb)
+	}
+}
+
+// squareRun reports whether every instance of run is an axis-aligned square
+// inside pb, and the smallest and largest side.
+func squareRun(run []SpriteInstance, pb *passBounds) (ok bool, lo, hi float32) {
+	lo = float32(math.Inf(1))
+	for i := range run {
+		in := &run[i]
+		ax, by := in.AX, in.BY
+		if in.AY != 0 || in.BX != 0 || ax == 0 || (ax != by && ax != -by) {
+			return false, 0, 0
+		}
+		x0, x1 := in.X, in.X+ax
+		y0, y1 := in.Y, in.Y+by
+		if ax < 0 {
+			x0, x1 = x1, x0
+		}
+		if by < 0 {
+			y0, y1 = y1, y0
+			by = -by
+		}
+		if !(x0 >= pb.minX && x1 <= pb.maxX && y0 >= pb.minY && y1 <= pb.maxY) {
+			return false, 0, 0
+		}
+		lo, hi = min(lo, by), max(hi, by)
+	}
+	return true, lo, hi
 }
 
 // sortEntries sorts a by key, stably, using tmp (same length) as scratch, and

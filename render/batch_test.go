@@ -51,7 +51,7 @@ func TestTwoTexturesInterleaved(t *testing.T) {
 		for i := 0; i < 10; i++ {
 			f.DrawSprite(c.add(i))
 		}
-		batches, verts := f.Batches()
+		batches, insts := f.Batches()
 		if len(batches) != c.count {
 			t.Errorf("%s: %d batches, want %d: %+v", c.name, len(batches), c.count, batches)
 		}
@@ -62,8 +62,8 @@ func TestTwoTexturesInterleaved(t *testing.T) {
 			}
 			n += bt.Count
 		}
-		if n != 10 || len(verts) != 40 {
-			t.Errorf("%s: batches cover %d sprites, %d vertices", c.name, n, len(verts))
+		if n != 10 || len(insts) != 10 {
+			t.Errorf("%s: batches cover %d sprites, %d instances", c.name, n, len(insts))
 		}
 	}
 }
@@ -80,10 +80,10 @@ func TestDepthOrder(t *testing.T) {
 	for _, d := range []float32{1, 5, -2, 3, 0.5} {
 		f.DrawSprite(sprite(0, 0, 0, render.BlendOpaque, d))
 	}
-	batches, verts := f.Batches()
+	batches, insts := f.Batches()
 	var xs []float32
-	for i := 0; i < len(verts); i += 4 {
-		xs = append(xs, verts[i].X) // the sprite's x is its depth
+	for i := range insts {
+		xs = append(xs, insts[i].X) // the sprite's x is its depth
 	}
 	want := []float32{5, 3, 1, 0.5, -2, -2, 0.5, 1, 3, 5}
 	for i := range want {
@@ -106,12 +106,12 @@ func TestOpaqueBeforeTransparentAndStable(t *testing.T) {
 		f.DrawSprite(s)
 	}
 	f.DrawSprite(sprite(0, 0, 0, render.BlendOpaque, 0))
-	batches, verts := f.Batches()
+	batches, insts := f.Batches()
 	if len(batches) != 2 || batches[0].Blend != render.BlendOpaque || batches[1].Count != 100 {
 		t.Fatalf("batches %+v", batches)
 	}
 	for i := 0; i < 100; i++ {
-		if got := verts[4+4*i].Color & 0xff; got != render.Color(i) {
+		if got := insts[1+i].Color & 0xff; got != render.Color(i) {
 			t.Fatalf("sprite %d has color %d: sort not stable", i, got)
 		}
 	}
@@ -213,5 +213,121 @@ func TestBatchesAllocateNothing(t *testing.T) {
 	record()
 	if n := testing.AllocsPerRun(50, record); n != 0 {
 		t.Errorf("%v allocations per recorded and batched frame", n)
+	}
+}
+
+// Keys already in order (one texture, layer and depth, as a 2D scene of one
+// atlas is): Batches neither sorts nor copies, and returns the frame's own
+// instances.
+func TestBatchesInOrderUseTheFramesInstances(t *testing.T) {
+	f := render.NewFrame()
+	f.BeginPass(render.Pass{})
+	for i := 0; i < 100; i++ {
+		f.DrawSprite(sprite(1, 0, 0, render.BlendAlpha, 0))
+	}
+	batches, insts := f.Batches()
+	if len(batches) != 1 || batches[0].Count != 100 || len(insts) != 100 {
+		t.Fatalf("batches %+v, %d instances", batches, len(insts))
+	}
+	if &insts[0] != &f.SpriteInstances()[0] {
+		t.Error("in-order sprites were copied")
+	}
+	// One item out of order: now they are sorted into a copy, stably.
+	f.DrawSprite(sprite(2, 0, -1, render.BlendAlpha, 0))
+	batches, insts = f.Batches()
+	if len(batches) != 2 || batches[0].Texture != 2 || batches[1].Count != 100 || &insts[0] == &f.SpriteInstances()[0] {
+		t.Fatalf("after an out-of-order sprite: %+v", batches)
+	}
+}
+
+// DrawSprites and ReserveSprites/CommitSprites record one item for a run
+// of sprites: it sorts as a unit and joins the batches around it.
+func TestSpriteRuns(t *testing.T) {
+	f := render.NewFrame()
+	f.BeginPass(render.Pass{})
+	run := make([]render.SpriteInstance, 5)
+	for i := range run {
+		run[i] = render.SpriteInstance{X: float32(i), AX: 1, BY: 1, U1: 1, V1: 1, Color: render.White}
+	}
+	f.DrawSprite(sprite(1, 0, 0, render.BlendAlpha, 0))                          // sprite 0
+	f.DrawSprites(&render.SpriteDraw{Texture: 1, Blend: render.BlendAlpha}, run) // 1..5
+	rs := f.ReserveSprites(10)
+	for i := range rs[:3] {
+		rs[i] = render.SpriteInstance{X: 100 + float32(i), AX: 2, BY: 2, Color: render.White}
+	}
+	f.CommitSprites(&render.SpriteDraw{Texture: 1, Blend: render.BlendAlpha, Layer: 1}, 3)      // 6..8, drawn last
+	f.DrawSprites(&render.SpriteDraw{Texture: 2, Blend: render.BlendAlpha, Order: -1}, run[:2]) // 9..10, drawn first
+	f.ReserveSprites(4)                                                                         // never committed: dropped
+	f.DrawSprite(sprite(1, 0, 0, render.BlendAlpha, 0))                                         // 11
+	items := f.Items()
+	if len(items) != 5 || items[1].Count != 5 || items[2].Index != 6 || items[2].Count != 3 || items[4].Index != 11 {
+		t.Fatalf("items %+v", items)
+	}
+	if n := len(f.SpriteInstances()); n != 12 {
+		t.Fatalf("%d instances, want 12", n)
+	}
+	batches, insts := f.Batches()
+	var got []int
+	for _, b := range batches {
+		got = append(got, b.Count)
+	}
+	// The layer-1 run sorts last but shares the texture: it joins the batch.
+	if len(got) != 2 || got[0] != 2 || got[1] != 10 {
+		t.Fatalf("batch sizes %v, want [2 10]", got)
+	}
+	if insts[2].X != 0 || insts[3].X != 0 || insts[7].X != 4 || insts[8].X != 0 || insts[9].X != 100 {
+		t.Errorf("sorted instances %+v", insts)
+	}
+	if len(f.SpriteVertices()) != 48 {
+		t.Errorf("%d vertices, want 48", len(f.SpriteVertices()))
+	}
+}
+
+// Squares marks batches that a backend may draw as point sprites: every
+// sprite an axis-aligned square wholly inside a 2D pass.
+func TestSquares(t *testing.T) {
+	ortho := render.Pass{ViewProj: mgl32.Ortho(0, 100, 0, 50, -1, 1)}
+	square := func(x, y, side float32) render.SpriteInstance {
+		return render.SpriteInstance{X: x, Y: y, AX: side, BY: side, U1: 1, V1: 1, Color: render.White}
+	}
+	cases := []struct {
+		name    string
+		pass    render.Pass
+		sprites []render.SpriteInstance
+		want    bool
+		lo, hi  float32
+	}{
+		{"inside", ortho, []render.SpriteInstance{square(0, 0, 4), square(90, 40, 10)}, true, 4, 10},
+		{"mirrored", ortho, []render.SpriteInstance{{X: 10, Y: 10, AX: -4, BY: 4}, {X: 20, Y: 20, AX: 3, BY: -3}}, true, 3, 4},
+		{"crosses the right edge", ortho, []render.SpriteInstance{square(0, 0, 4), square(97, 10, 4)}, false, 0, 0},
+		{"below the bottom", ortho, []render.SpriteInstance{square(10, -1, 4)}, false, 0, 0},
+		{"not square", ortho, []render.SpriteInstance{{X: 10, Y: 10, AX: 4, BY: 3}}, false, 0, 0},
+		{"rotated", ortho, []render.SpriteInstance{{X: 10, Y: 10, AX: 0, AY: 4, BX: -4}}, false, 0, 0},
+		{"perspective", render.Pass{ViewProj: mgl32.Perspective(1, 1, 0.1, 10)}, []render.SpriteInstance{square(0, 0, 0.1)}, false, 0, 0},
+		{"rotated camera", render.Pass{ViewProj: mgl32.Ortho(0, 100, 0, 50, -1, 1).Mul4(mgl32.HomogRotate3DZ(0.1))},
+			[]render.SpriteInstance{square(10, 10, 4)}, false, 0, 0},
+	}
+	for _, c := range cases {
+		f := render.NewFrame()
+		f.BeginPass(c.pass)
+		f.DrawSprites(&render.SpriteDraw{}, c.sprites)
+		batches, _ := f.Batches()
+		if len(batches) != 1 || batches[0].Squares != c.want || c.want && (batches[0].SideMin != c.lo || batches[0].SideMax != c.hi) {
+			t.Errorf("%s: batches %+v, want Squares %v, sides %v..%v", c.name, batches, c.want, c.lo, c.hi)
+		}
+	}
+}
+
+func BenchmarkBatchesInOrder50k(b *testing.B) {
+	f := render.NewFrame()
+	f.BeginPass(render.Pass{ViewProj: mgl32.Ortho(0, 800, 0, 600, -1, 1)})
+	for i := 0; i < 50000; i++ {
+		f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(float32(i%790), float32(i%590), 0), Size: mgl32.Vec2{4, 4},
+			Color: render.White, Blend: render.BlendAlpha, Texture: 1})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		f.DrawMesh(&render.MeshDraw{Model: mgl32.Ident4(), Layer: 255}) // invalidates the cached batches; stays in order
+		f.Batches()
 	}
 }

@@ -107,9 +107,11 @@ func (k ItemKind) String() string {
 }
 
 // DrawItem is one recorded draw: its sort key and the state that decides
-// batching. Index locates the item's data: for sprites, the sprite number (its
-// vertices are 4*Index..4*Index+3 in recording order); for meshes and
+// batching. Index locates the item's data: for sprites, the number of its
+// first sprite in recording order ([Frame.SpriteInstances]); for meshes and
 // full-screen draws, the index into [Frame.MeshDraws] or [Frame.FullscreenDraws].
+// Count is the number of sprites a sprite item covers (1 for DrawSprite, the
+// run's length for DrawSprites and CommitSprites); it is 1 for other kinds.
 type DrawItem struct {
 	Key     uint64
 	Kind    ItemKind
@@ -118,6 +120,7 @@ type DrawItem struct {
 	Shader  ShaderID
 	Texture TextureID
 	Index   int32
+	Count   int32
 }
 
 // ReadBack requests a copy of a finished image: Rect (zero: all) of Target

@@ -27,7 +27,9 @@ type Frame struct {
 	deletes     []ResourceCommand
 	passes      []Pass
 	items       []DrawItem
-	sprites     []SpriteVertex
+	sprites     []SpriteInstance
+	reserved    int            // instances handed out by ReserveSprites, not yet committed
+	vertices    []SpriteVertex // SpriteVertices' expansion, kept for reuse
 	meshDraws   []MeshDraw
 	fullscreens []FullscreenDraw
 	readBacks   []ReadBack
@@ -57,6 +59,7 @@ func (f *Frame) reset() {
 	f.passes = f.passes[:0]
 	f.items = f.items[:0]
 	f.sprites = f.sprites[:0]
+	f.reserved = 0
 	f.meshDraws = f.meshDraws[:0]
 	f.fullscreens = f.fullscreens[:0]
 	f.readBacks = f.readBacks[:0]
@@ -230,40 +233,114 @@ func (f *Frame) currentPass(kind ItemKind) int {
 	return n - 1
 }
 
-// DrawSprite records a sprite in the current pass: its four world-space
-// vertices are computed now, from s.Transform, and s is not retained. It
-// allocates nothing once the frame's buffers have grown, and panics if no pass
-// was begun.
+// DrawSprite records a sprite in the current pass: its instance is computed
+// now, from s.Transform, and s is not retained. It allocates nothing once the
+// frame's buffers have grown, and panics if no pass was begun.
 func (f *Frame) DrawSprite(s *Sprite) {
-	pass := f.currentPass(KindSprite)
 	x0 := -s.Pivot[0] * s.Size[0]
 	y0 := -s.Pivot[1] * s.Size[1]
-	x1 := x0 + s.Size[0]
-	y1 := y0 + s.Size[1]
 	m := &s.Transform
-	a, b, c, d, tx, ty := m[0], m[1], m[4], m[5], m[12], m[13]
-	u0, v0, u1, v1 := s.UV[0], s.UV[1], s.UV[2], s.UV[3]
-	if u0 == 0 && v0 == 0 && u1 == 0 && v1 == 0 {
-		u1, v1 = 1, 1
+	a, b, c, d := m[0], m[1], m[4], m[5]
+	in := SpriteInstance{
+		X: a*x0 + c*y0 + m[12], Y: b*x0 + d*y0 + m[13],
+		AX: a * s.Size[0], AY: b * s.Size[0],
+		BX: c * s.Size[1], BY: d * s.Size[1],
+		U0: s.UV[0], V0: s.UV[1], U1: s.UV[2], V1: s.UV[3],
+		Color: s.Color,
 	}
-	col := s.Color
+	if in.U0 == 0 && in.V0 == 0 && in.U1 == 0 && in.V1 == 0 {
+		in.U1, in.V1 = 1, 1
+	}
+	f.DrawSpriteInstance(&SpriteDraw{Texture: s.Texture, Shader: s.Shader, Blend: s.Blend,
+		Layer: s.Layer, Order: s.Order, Depth: s.Depth}, &in)
+}
+
+// DrawSpriteInstance records one sprite, given as its instance, in the
+// current pass; d and in are copied. It is DrawSprite without the matrix:
+// the fastest way to record one sprite. It allocates nothing once the
+// frame's buffers have grown, and panics if no pass was begun.
+func (f *Frame) DrawSpriteInstance(d *SpriteDraw, in *SpriteInstance) {
+	pass := f.currentPass(KindSprite)
+	f.checkReserved()
 	n := len(f.sprites)
-	if cap(f.sprites)-n < 4 {
-		f.sprites = append(f.sprites, make([]SpriteVertex, 4)...)[:n]
-	}
-	f.sprites = f.sprites[:n+4]
-	v := (*[4]SpriteVertex)(f.sprites[n : n+4])
-	// Bottom-left, bottom-right, top-right, top-left (Y up); the top edge gets v0.
-	v[0] = SpriteVertex{a*x0 + c*y0 + tx, b*x0 + d*y0 + ty, u0, v1, col}
-	v[1] = SpriteVertex{a*x1 + c*y0 + tx, b*x1 + d*y0 + ty, u1, v1, col}
-	v[2] = SpriteVertex{a*x1 + c*y1 + tx, b*x1 + d*y1 + ty, u1, v0, col}
-	v[3] = SpriteVertex{a*x0 + c*y1 + tx, b*x0 + d*y1 + ty, u0, v0, col}
+	f.sprites = append(f.sprites, *in)
 	f.items = append(f.items, DrawItem{
-		Key:  SortKey(pass, s.Layer, s.Order, s.Blend, s.Shader, s.Texture, s.Depth),
-		Kind: KindSprite, Blend: s.Blend, Pass: uint16(pass), Shader: s.Shader, Texture: s.Texture,
-		Index: int32(n / 4),
+		Key:  SortKey(pass, d.Layer, d.Order, d.Blend, d.Shader, d.Texture, d.Depth),
+		Kind: KindSprite, Blend: d.Blend, Pass: uint16(pass), Shader: d.Shader, Texture: d.Texture,
+		Index: int32(n), Count: 1,
 	})
 	f.sorter.valid = false
+}
+
+// DrawSprites records the sprites of insts in the current pass as one draw
+// item: they share d, sort together as one unit (by d's layer, order and
+// depth, like a single sprite) and draw in slice order, in one batch with
+// the sprites around them that share d's texture, shader and blend mode.
+// The instances are copied. It is the bulk path: the per-sprite cost is one
+// copy. It allocates nothing once the frame's buffers have grown, and panics
+// if no pass was begun.
+func (f *Frame) DrawSprites(d *SpriteDraw, insts []SpriteInstance) {
+	copy(f.ReserveSprites(len(insts)), insts)
+	f.CommitSprites(d, len(insts))
+}
+
+// ReserveSprites returns room for n sprite instances in the frame's arena,
+// for the caller to fill in place and then record with CommitSprites: the
+// bulk path without a copy. Nothing is recorded until CommitSprites, and the
+// slice is valid only until the next call on f; a second ReserveSprites
+// replaces the first. It panics if no pass was begun or n < 0.
+func (f *Frame) ReserveSprites(n int) []SpriteInstance {
+	f.currentPass(KindSprite)
+	if n < 0 {
+		panic("render: ReserveSprites with a negative count")
+	}
+	f.sprites = f.sprites[:len(f.sprites)-f.reserved]
+	f.reserved = n
+	k := len(f.sprites)
+	f.sprites = growSprites(f.sprites, n)
+	return f.sprites[k : k+n : k+n]
+}
+
+// CommitSprites records the first n instances of the last ReserveSprites as
+// one draw item of d, like DrawSprites; the rest of the reservation is
+// dropped. It panics if n exceeds the reservation.
+func (f *Frame) CommitSprites(d *SpriteDraw, n int) {
+	pass := f.currentPass(KindSprite)
+	if n < 0 || n > f.reserved {
+		panic(fmt.Sprintf("render: CommitSprites(%d) after ReserveSprites(%d)", n, f.reserved))
+	}
+	start := len(f.sprites) - f.reserved
+	f.sprites = f.sprites[:start+n]
+	f.reserved = 0
+	if n == 0 {
+		return
+	}
+	f.items = append(f.items, DrawItem{
+		Key:  SortKey(pass, d.Layer, d.Order, d.Blend, d.Shader, d.Texture, d.Depth),
+		Kind: KindSprite, Blend: d.Blend, Pass: uint16(pass), Shader: d.Shader, Texture: d.Texture,
+		Index: int32(start), Count: int32(n),
+	})
+	f.sorter.valid = false
+}
+
+// checkReserved drops an uncommitted reservation, so that sprite numbers
+// stay dense.
+func (f *Frame) checkReserved() {
+	if f.reserved != 0 {
+		f.sprites = f.sprites[:len(f.sprites)-f.reserved]
+		f.reserved = 0
+	}
+}
+
+// growSprites extends s by n elements, doubling its capacity when needed.
+func growSprites(s []SpriteInstance, n int) []SpriteInstance {
+	k := len(s)
+	if cap(s)-k < n {
+		t := make([]SpriteInstance, k, max(2*cap(s), k+n, 64))
+		copy(t, s)
+		s = t
+	}
+	return s[:k+n]
 }
 
 // DrawMesh records a mesh draw in the current pass; d is copied.
@@ -283,7 +360,7 @@ func (f *Frame) DrawMesh(d *MeshDraw) {
 	f.items = append(f.items, DrawItem{
 		Key:  SortKey(pass, d.Layer, d.Order, d.Blend, d.Shader, d.Texture, depth),
 		Kind: KindMesh, Blend: d.Blend, Pass: uint16(pass), Shader: d.Shader, Texture: d.Texture,
-		Index: int32(len(f.meshDraws)),
+		Index: int32(len(f.meshDraws)), Count: 1,
 	})
 	f.meshDraws = append(f.meshDraws, *d)
 	f.sorter.valid = false
@@ -295,7 +372,7 @@ func (f *Frame) DrawFullscreen(d *FullscreenDraw) {
 	f.items = append(f.items, DrawItem{
 		Key:  SortKey(pass, d.Layer, d.Order, d.Blend, d.Shader, d.Texture, 0),
 		Kind: KindFullscreen, Blend: d.Blend, Pass: uint16(pass), Shader: d.Shader, Texture: d.Texture,
-		Index: int32(len(f.fullscreens)),
+		Index: int32(len(f.fullscreens)), Count: 1,
 	})
 	f.fullscreens = append(f.fullscreens, *d)
 	f.sorter.valid = false
@@ -327,8 +404,26 @@ func (f *Frame) Passes() []Pass { return f.passes }
 // Items returns the draw items in recording order.
 func (f *Frame) Items() []DrawItem { return f.items }
 
-// SpriteVertices returns the sprite vertices in recording order, four per sprite.
-func (f *Frame) SpriteVertices() []SpriteVertex { return f.sprites }
+// SpriteInstances returns the recorded sprites in recording order; a sprite
+// item's Index and Count locate its run. The slice is valid until the frame
+// is reset.
+func (f *Frame) SpriteInstances() []SpriteInstance { return f.sprites[:len(f.sprites)-f.reserved] }
+
+// SpriteVertices returns the recorded sprites' corners in recording order,
+// four per sprite (see SpriteInstance.Vertices): what the sprites look like
+// as quads, for tools and tests. It expands them on each call, into a buffer
+// the frame keeps until the next call.
+func (f *Frame) SpriteVertices() []SpriteVertex {
+	insts := f.SpriteInstances()
+	if cap(f.vertices) < 4*len(insts) {
+		f.vertices = make([]SpriteVertex, 4*len(insts))
+	}
+	f.vertices = f.vertices[:4*len(insts)]
+	for i := range insts {
+		insts[i].Vertices((*[4]SpriteVertex)(f.vertices[4*i:]))
+	}
+	return f.vertices
+}
 
 // MeshDraws returns the recorded mesh draws; DrawItem.Index and Batch.First index it.
 func (f *Frame) MeshDraws() []MeshDraw { return f.meshDraws }
@@ -350,6 +445,14 @@ func (f *Frame) MeshVertices(s Span) []MeshVertex {
 
 // Indices returns the indices s locates in the frame's index arena.
 func (f *Frame) Indices(s Span) []uint32 { return f.indices[s.Off : s.Off+s.Len : s.Off+s.Len] }
+
+// SpriteInstanceBytes returns s as raw bytes (44 per instance), for uploading.
+func SpriteInstanceBytes(s []SpriteInstance) []byte {
+	if len(s) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(s[0])))
+}
 
 // SpriteVertexBytes returns vs as raw bytes (20 per vertex), for uploading.
 func SpriteVertexBytes(vs []SpriteVertex) []byte {

@@ -123,12 +123,55 @@ type ShaderDesc struct {
 	FragmentName, FragmentSource string
 }
 
-// SpriteVertex is one corner of a sprite quad in world space, as streamed to the
-// GPU: 20 bytes, position then texture coordinates then packed RGBA8 color.
+// SpriteVertex is one corner of a sprite quad in world space: 20 bytes,
+// position then texture coordinates then packed RGBA8 color. Backends stream
+// four per sprite where they cannot draw instances (custom sprite programs,
+// which read a_pos, a_uv and a_color per vertex).
 type SpriteVertex struct {
 	X, Y  float32
 	U, V  float32
 	Color Color
+}
+
+// SpriteInstance is one sprite as recorded and streamed to the GPU: 44
+// bytes, a parallelogram in world space with its texture region and tint.
+// Its corners are P(s, t) = (X, Y) + s·(AX, AY) + t·(BX, BY) for s, t in
+// {0, 1}; corner (s, t) samples texture coordinates (U0 or U1 as s is 0 or
+// 1, V1 or V0 as t is 0 or 1), so for an unrotated sprite (X, Y) is the
+// bottom-left corner, A runs along the bottom edge and B up the left edge,
+// and the top edge shows texture row V0. Backends draw it as two triangles,
+// (0,0) (1,0) (1,1) and (1,1) (0,1) (0,0), or as one point sprite where the
+// result is the same (see [Batch.Squares]).
+type SpriteInstance struct {
+	X, Y           float32 // corner (0, 0)
+	AX, AY         float32 // edge from corner (0, 0) to (1, 0)
+	BX, BY         float32 // edge from corner (0, 0) to (0, 1)
+	U0, V0, U1, V1 float32 // texture region; V0 is the t = 1 edge
+	Color          Color   // tint, multiplied with the texture
+}
+
+// Vertices sets v to the instance's four corners in the order (0,0) (1,0)
+// (1,1) (0,1), the order the built-in programs triangulate (0 1 2, 2 3 0).
+// Backends and SpriteVertices compute corners with exactly these float
+// operations, so every path places a sprite's edges identically.
+func (s *SpriteInstance) Vertices(v *[4]SpriteVertex) {
+	x1, y1 := s.X+s.AX, s.Y+s.AY
+	v[0] = SpriteVertex{s.X, s.Y, s.U0, s.V1, s.Color}
+	v[1] = SpriteVertex{x1, y1, s.U1, s.V1, s.Color}
+	v[2] = SpriteVertex{x1 + s.BX, y1 + s.BY, s.U1, s.V0, s.Color}
+	v[3] = SpriteVertex{s.X + s.BX, s.Y + s.BY, s.U0, s.V0, s.Color}
+}
+
+// SpriteDraw is the state a run of sprites recorded by [Frame.DrawSprites]
+// or [Frame.CommitSprites] shares: what batching compares and what sorts
+// the run (see [SortKey]).
+type SpriteDraw struct {
+	Texture TextureID // 0: white
+	Shader  ShaderID  // 0: the built-in sprite program
+	Blend   BlendMode
+	Layer   uint8
+	Order   int16
+	Depth   float32 // view distance for sorting; larger is farther
 }
 
 // MeshVertex is one mesh vertex: 36 bytes, position, normal, texture

@@ -200,52 +200,58 @@ func (c *Camera) ScreenToWorld(x, y float32) mgl32.Vec3 {
 }
 
 // ScreenToWorldAt returns the world point under screen point (x, y) (see
-// ScreenToWorld for screen coordinates) at view
-// depth depth: the distance in front of the camera along its view axis (its
-// node's -Z), in the camera's local units (world units unless the node or
-// a parent is scaled). Depth 0 is the plane through the camera; a
-// perspective camera's near plane is at Near (0.1 by default). Any depth
-// works, also outside Near..Far.
+// ScreenToWorld for screen coordinates) at view depth depth: the distance
+// in front of the camera along its view axis (its node's -Z), in the
+// camera's local units (world units unless the node or a parent is
+// scaled). Depth 0 is the plane through the camera (for a perspective
+// camera, the eye itself); a perspective camera's near plane is at Near
+// (0.1 by default). Any depth works, also outside Near..Far.
 func (c *Camera) ScreenToWorldAt(x, y, depth float32) mgl32.Vec3 {
-	pn, pf, near, far, ok := c.unproject(x, y)
+	sx, sy, ok := c.screenSlope(x, y)
 	if !ok {
 		return nanVec3()
 	}
-	t := (depth - near) / (far - near)
-	return pn.Add(pf.Sub(pn).Mul(t))
+	v := mgl32.Vec4{sx, sy, -1, 0}.Mul(depth) // perspective: along the ray from the eye
+	if c.Projection != Perspective {
+		v = mgl32.Vec4{sx, sy, -depth, 0}
+	}
+	v[3] = 1
+	return c.node.WorldMatrix().Mul4x1(v).Vec3()
 }
 
 // ScreenRay returns the ray from the camera through screen point (x, y)
-// (see ScreenToWorld for screen coordinates):
-// origin on the near plane, dir a unit vector into the scene (for an
-// orthographic camera, the camera's view axis). Intersect it with a ground
-// plane or colliders to pick in 3D. NaN before the camera's first Extract.
+// (see ScreenToWorld for screen coordinates): origin on the near plane,
+// dir a unit vector into the scene (for an orthographic camera, the
+// camera's view axis). Intersect it with a ground plane or colliders to
+// pick in 3D. NaN before the camera's first Extract.
 func (c *Camera) ScreenRay(x, y float32) (origin, dir mgl32.Vec3) {
-	pn, pf, _, _, ok := c.unproject(x, y)
+	sx, sy, ok := c.screenSlope(x, y)
 	if !ok {
 		return nanVec3(), nanVec3()
 	}
-	return pn, pf.Sub(pn).Normalize()
+	near, _ := c.depthRange()
+	d := mgl32.Vec4{0, 0, -1, 0}
+	if c.Projection == Perspective {
+		d = mgl32.Vec4{sx, sy, -1, 0}
+	}
+	return c.ScreenToWorldAt(x, y, near), c.node.WorldMatrix().Mul4x1(d).Vec3().Normalize()
 }
 
-// unproject returns the world points under screen point (x, y) on the near
-// and far planes, and the depths of those planes.
-func (c *Camera) unproject(x, y float32) (pn, pf mgl32.Vec3, near, far float32, ok bool) {
+// screenSlope maps screen point (x, y) into the camera's view space: for an
+// orthographic camera the view-space x, y under it; for a perspective one
+// x/depth and y/depth along the ray through it. It reads the scale of
+// ProjectionMatrix, which is symmetric about the view axis (x_ndc =
+// P[0]·x/w and y_ndc = P[5]·y/w, w = 1 or the depth), so nothing is
+// inverted and the result is as precise at any depth.
+func (c *Camera) screenSlope(x, y float32) (sx, sy float32, ok bool) {
 	r := c.ScreenRect()
 	if r.Empty() || c.node == nil {
-		return pn, pf, 0, 0, false
+		return 0, 0, false
 	}
 	nx := (x-float32(r.X))/float32(r.W)*2 - 1
 	ny := 1 - (y-float32(r.Y))/float32(r.H)*2
-	// The camera's world matrix times the inverse projection: one
-	// inversion, of a well-conditioned matrix, instead of ViewProj's.
-	inv := c.node.WorldMatrix().Mul4(c.ProjectionMatrix(r.W, r.H).Inv())
-	at := func(z float32) mgl32.Vec3 {
-		p := inv.Mul4x1(mgl32.Vec4{nx, ny, z, 1})
-		return p.Vec3().Mul(1 / p[3])
-	}
-	near, far = c.depthRange()
-	return at(-1), at(1), near, far, true
+	pm := c.ProjectionMatrix(r.W, r.H)
+	return nx / pm[0], ny / pm[5], true
 }
 
 // WorldToScreen returns the screen point (see ScreenToWorld for screen

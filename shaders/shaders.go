@@ -17,9 +17,11 @@ var embedded embed.FS
 
 // Built-in program names.
 const (
-	Sprite = "sprite" // streamed sprite quads
-	Mesh   = "mesh"   // lit meshes (Lambert)
-	Post   = "post"   // full-screen pass
+	Sprite          = "sprite"           // streamed sprite quads, four vertices per sprite
+	SpriteInstanced = "sprite_instanced" // one instance per sprite, expanded to a quad
+	SpritePoint     = "sprite_point"     // one point sprite per axis-aligned square sprite
+	Mesh            = "mesh"             // lit meshes (Lambert)
+	Post            = "post"             // full-screen pass
 )
 
 // Dir is the directory, relative to the repository root, that holds the

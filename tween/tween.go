@@ -142,6 +142,9 @@ func (a *action) advance(t *Tween, dt float64) (rest float64, done bool) {
 			if a.kind == actBy {
 				p.to = p.from.Add(p.v)
 			}
+			if p.xyOnly {
+				p.to[2] = p.from[2] // a 2D prop leaves z alone
+			}
 		}
 	}
 	a.elapsed += dt

@@ -35,3 +35,20 @@ func ExampleTween() {
 	// arrived
 	// x=100.00 angle=90
 }
+
+// In 2D, Position2 and Scale2 take a Vec2 and leave z alone.
+func ExamplePosition2() {
+	d := director.New()
+	tween.Install(d)
+	s := scenegraph.NewScene("Example")
+	n := scenegraph.NewNode("Coin")
+	n.SetPosition(mgl32.Vec3{0, 0, 5})
+	s.AddChild(n)
+	tween.New(n).By(1, tween.Linear, tween.Position2(mgl32.Vec2{0, 40})).Start()
+	d.RunScene(s)
+	for range 2 {
+		d.Tick(0.5)
+	}
+	fmt.Println(n.Position())
+	// Output: [0 40 5]
+}

@@ -17,20 +17,29 @@ const (
 )
 
 // Prop is one property a To or By action animates: a value for To (the end
-// value) or for By (the change). Make one with Position, Angle, Scale,
-// Color, SpriteColor or Float; several in one action run together, like
+// value) or for By (the change). Make one with Position, Position2, Angle,
+// Scale, Scale2, Color, SpriteColor or Float; several in one action run
+// together, like
 // the fields of a Cocos props object: To(1, QuadOut, Position(p), Angle(90)).
 type Prop struct {
-	kind propKind
-	v    mgl32.Vec4
-	getF func() float32
-	setF func(float32)
-	getC func() render.Color
-	setC func(render.Color)
+	kind   propKind
+	v      mgl32.Vec4
+	xyOnly bool // Position2, Scale2: z keeps its value
+	getF   func() float32
+	setF   func(float32)
+	getC   func() render.Color
+	setC   func(render.Color)
 }
 
 // Position animates the target node's local position.
 func Position(p mgl32.Vec3) Prop { return Prop{kind: propPosition, v: p.Vec4(0)} }
+
+// Position2 animates the target node's local x and y, leaving z as it is:
+// Position for 2D games, with a Vec2.
+func Position2(p mgl32.Vec2) Prop { return Prop{kind: propPosition, v: p.Vec4(0, 0), xyOnly: true} }
+
+// Scale2 animates the target node's local x and y scale, leaving z's.
+func Scale2(s mgl32.Vec2) Prop { return Prop{kind: propScale, v: s.Vec4(0, 0), xyOnly: true} }
 
 // Angle animates the target node's rotation around Z, in degrees (2D).
 func Angle(deg float32) Prop { return Prop{kind: propAngle, v: mgl32.Vec4{deg}} }

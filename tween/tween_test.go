@@ -279,3 +279,21 @@ func TestTweenStartedBeforeRunScene(t *testing.T) {
 		t.Fatalf("x=%v running=%v, want 5 and running", x, tw.Running())
 	}
 }
+
+// The 2D props move x and y with a Vec2 and keep z.
+func TestPosition2AndScale2KeepZ(t *testing.T) {
+	d, _, s := newWorld(t)
+	n := addNode(s, "N")
+	n.SetPosition(mgl32.Vec3{0, 0, 7})
+	n.SetScale(mgl32.Vec3{1, 1, 3})
+	New(n).To(0.5, nil, Position2(mgl32.Vec2{10, 20}), Scale2(mgl32.Vec2{2, 4})).By(0.5, nil, Position2(mgl32.Vec2{1, 1})).Start()
+	d.Tick(0.25)
+	if p := n.Position(); p != (mgl32.Vec3{5, 10, 7}) {
+		t.Fatalf("halfway: %v", p)
+	}
+	d.Tick(0.25)
+	d.Tick(0.5)
+	if p, sc := n.Position(), n.Scale(); p != (mgl32.Vec3{11, 21, 7}) || sc != (mgl32.Vec3{2, 4, 3}) {
+		t.Fatalf("end: position %v scale %v", p, sc)
+	}
+}

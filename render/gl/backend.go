@@ -12,8 +12,15 @@ import (
 	"github.com/tact-engine/tact/render"
 )
 
-// builtinNames lists the built-in programs in render.ItemKind order.
-var builtinNames = [...]string{SpriteProgram, MeshProgram, PostProgram}
+// builtinNames lists the built-in programs: the first three in
+// render.ItemKind order, then the instanced and point-sprite programs.
+var builtinNames = [...]string{SpriteProgram, MeshProgram, PostProgram, SpriteInstancedProgram, SpritePointProgram}
+
+// Indices of the sprite programs in Backend.builtin.
+const (
+	progInstanced = 3
+	progPoint     = 4
+)
 
 // maxErrors bounds the errors one frame reports (the rest are counted).
 const maxErrors = 8
@@ -32,14 +39,14 @@ type Backend struct {
 	progIDs  []render.ShaderID
 	targets  []target
 
-	white                      uint32
-	builtin                    [3]*program // sprite, mesh, post
-	builtinSrc                 [3]render.ShaderDesc
-	lastReload                 time.Time
-	spriteVAO, spriteVBO, quad uint32
-	emptyVAO                   uint32
-	vboBytes, quadSprites      int
-	screenW, screenH           int // default framebuffer size found at Init
+	white      uint32
+	builtin    [len(builtinNames)]*program // sprite, mesh, post, instanced, point
+	builtinSrc [len(builtinNames)]render.ShaderDesc
+	lastReload time.Time
+	emptyVAO   uint32
+	screenW    int // default framebuffer size found at Init
+	screenH    int
+	sprites    spriteState
 
 	st       glState
 	pass     passState
@@ -80,7 +87,7 @@ func (b *Backend) LiveObjects() int { return b.live }
 
 // Init makes the surface's context current on the calling thread, loads the GL
 // functions, sets the swap interval and creates the built-in objects: a white
-// texture, the sprite, mesh and post programs, and the streamed sprite buffers.
+// texture, the built-in programs, and the sprite buffers and vertex arrays.
 // On error it deletes what it created and releases the context.
 func (b *Backend) Init() (err error) {
 	if b.opts.Shaders == nil {
@@ -201,9 +208,7 @@ func (b *Backend) Shutdown() error {
 		b.builtin[i] = nil
 	}
 	b.deleteGL(&b.white, ogl.DeleteTextures)
-	b.deleteGL(&b.spriteVBO, ogl.DeleteBuffers)
-	b.deleteGL(&b.quad, ogl.DeleteBuffers)
-	b.deleteGL(&b.spriteVAO, ogl.DeleteVertexArrays)
+	b.deleteSprites()
 	b.deleteGL(&b.emptyVAO, ogl.DeleteVertexArrays)
 	ogl.Finish()
 	var err error
@@ -264,7 +269,7 @@ func (b *Backend) Execute(f *render.Frame) error {
 		b.resource(f, &res[i])
 	}
 	batches, sprites := f.Batches()
-	b.uploadSprites(f, sprites, batches)
+	b.prepareSprites(f, batches, sprites)
 
 	passes := f.Passes()
 	next := 0

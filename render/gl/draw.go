@@ -15,71 +15,6 @@ type passState struct {
 	stamp  uint64 // unique per executed pass; programs remember the last one loaded
 }
 
-// initSprites creates the sprite vertex array, the streamed vertex buffer and
-// the static quad index buffer.
-func (b *Backend) initSprites() {
-	ogl.GenVertexArrays(1, &b.spriteVAO)
-	ogl.GenBuffers(1, &b.spriteVBO)
-	ogl.GenBuffers(1, &b.quad)
-	b.live += 3
-	b.bindVAO(b.spriteVAO)
-	ogl.BindBuffer(ogl.ARRAY_BUFFER, b.spriteVBO)
-	b.vboBytes = b.opts.SpritesPerDraw * 4 * int(unsafe.Sizeof(render.SpriteVertex{}))
-	ogl.BufferData(ogl.ARRAY_BUFFER, b.vboBytes, nil, ogl.STREAM_DRAW)
-	const stride = int32(unsafe.Sizeof(render.SpriteVertex{}))
-	ogl.EnableVertexAttribArray(0)
-	ogl.VertexAttribPointerWithOffset(0, 2, ogl.FLOAT, false, stride, 0)
-	ogl.EnableVertexAttribArray(1)
-	ogl.VertexAttribPointerWithOffset(1, 2, ogl.FLOAT, false, stride, 8)
-	ogl.EnableVertexAttribArray(2)
-	ogl.VertexAttribPointerWithOffset(2, 4, ogl.UNSIGNED_BYTE, true, stride, 16)
-	b.fillQuads(b.opts.SpritesPerDraw)
-}
-
-// fillQuads (re)fills the quad index buffer for n sprites: 0,1,2, 2,3,0 per
-// quad. Called with the sprite VAO bound (it holds the element binding).
-func (b *Backend) fillQuads(n int) {
-	idx := make([]uint32, 6*n)
-	for q := 0; q < n; q++ {
-		v := uint32(4 * q)
-		copy(idx[6*q:], []uint32{v, v + 1, v + 2, v + 2, v + 3, v})
-	}
-	ogl.BindBuffer(ogl.ELEMENT_ARRAY_BUFFER, b.quad)
-	ogl.BufferData(ogl.ELEMENT_ARRAY_BUFFER, 4*len(idx), unsafe.Pointer(&idx[0]), ogl.STATIC_DRAW)
-	b.quadSprites = n
-}
-
-// uploadSprites streams the frame's sorted sprite vertices: the buffer is
-// orphaned (glBufferData with nil) and refilled, so the driver never waits for
-// the previous frame's draws. Both buffers double when too small.
-func (b *Backend) uploadSprites(f *render.Frame, sprites []render.SpriteVertex, batches []render.Batch) {
-	if len(sprites) == 0 {
-		return
-	}
-	most := 0
-	for i := range batches {
-		if batches[i].Kind == render.KindSprite && batches[i].Count > most {
-			most = batches[i].Count
-		}
-	}
-	b.bindVAO(b.spriteVAO)
-	if most > b.quadSprites {
-		n := b.quadSprites
-		for n < most {
-			n *= 2
-		}
-		b.fillQuads(n)
-	}
-	data := render.SpriteVertexBytes(sprites)
-	ogl.BindBuffer(ogl.ARRAY_BUFFER, b.spriteVBO)
-	for b.vboBytes < len(data) {
-		b.vboBytes *= 2
-	}
-	ogl.BufferData(ogl.ARRAY_BUFFER, b.vboBytes, nil, ogl.STREAM_DRAW)
-	ogl.BufferSubData(ogl.ARRAY_BUFFER, 0, len(data), unsafe.Pointer(&data[0]))
-	f.Stats.BytesUploaded += int64(len(data))
-}
-
 // surfaceSize returns the size of target id, or of the screen for 0.
 func (b *Backend) surfaceSize(f *render.Frame, id render.TargetID) (w, h int, fbo uint32, ok bool) {
 	if id == 0 {
@@ -155,6 +90,14 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 		tex = t.gl
 	}
 	prog := b.builtin[bt.Kind]
+	if bt.Kind == render.KindSprite && bt.Shader == 0 {
+		switch b.sprites.paths[i] {
+		case pathPoints:
+			prog = b.builtin[progPoint]
+		case pathInstanced:
+			prog = b.builtin[progInstanced]
+		}
+	}
 	if bt.Shader != 0 {
 		p, ok := b.lookupProgram(bt.Shader)
 		if !ok {
@@ -170,6 +113,10 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 		if prog.viewProj >= 0 {
 			ogl.UniformMatrix4fv(prog.viewProj, 1, false, &b.viewProj[0])
 		}
+		if prog.pointScale >= 0 {
+			sc := b.sprites.scales[bt.Pass]
+			ogl.Uniform2f(prog.pointScale, sc[0], sc[1])
+		}
 		prog.pass = b.pass.stamp
 	}
 	b.bindTexture(tex)
@@ -178,8 +125,7 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 	switch bt.Kind {
 	case render.KindSprite:
 		b.setDepth(false, b.st.depthWrite)
-		b.bindVAO(b.spriteVAO)
-		ogl.DrawElementsBaseVertex(ogl.TRIANGLES, int32(6*bt.Count), ogl.UNSIGNED_INT, nil, int32(4*bt.First))
+		b.drawSprites(i, bt)
 		st.Triangles += 2 * bt.Count
 	case render.KindMesh:
 		md := &f.MeshDraws()[bt.First]

@@ -3,10 +3,29 @@
 // runs the Backend's methods (the render thread, or the main thread in
 // render-on-main mode).
 //
-// Sprites are drawn by a batcher: each frame, the sorted sprite vertices are
-// streamed into one vertex buffer (orphaned, then filled with glBufferSubData)
-// and every batch is one glDrawElementsBaseVertex call over a static quad index
-// buffer. Buffers grow by doubling when a frame needs more and never shrink.
+// Sprites are drawn by a batcher. Each frame, the sorted sprite instances
+// (render.SpriteInstance, 44 bytes each) are copied once into a stream
+// buffer, and every batch is one draw call, in one of three ways:
+//
+//   - point sprites (SpritePoint): a batch whose sprites are all
+//     axis-aligned squares wholly inside the view (render.Batch.Squares),
+//     under a pass that maps world units to the same number of pixels on
+//     both axes, is one glDrawElementsBaseVertex of GL_POINTS: one vertex
+//     and one primitive per sprite, the cheapest way to draw many small
+//     sprites (on Mesa's llvmpipe it halves the rasterizer's per-sprite
+//     work against two triangles). It draws the pixels the quads would;
+//   - instanced quads (SpriteInstanced): every other batch of the built-in
+//     program is one glDrawElementsInstanced, the vertex shader expanding
+//     each instance into its quad;
+//   - streamed vertices (sprite): batches with a custom sprite program, or
+//     every batch under Options.Sprites = SpritesVertices (the fallback where
+//     instancing is slow or missing), get four vertices per sprite, computed
+//     on the render thread, and one glDrawElementsBaseVertex over a static
+//     quad index buffer.
+//
+// The stream buffers form a ring of three, one per frame in flight, sized
+// once (they double when a frame needs more, and never shrink) and refilled
+// with glBufferSubData: never orphaned, so no frame reallocates them.
 //
 // Every GL object the backend creates is counted; after Shutdown,
 // LiveObjects reports zero.
@@ -19,10 +38,40 @@ import (
 
 // Built-in program names: each is NAME.vert plus NAME.frag in Options.Shaders.
 const (
-	SpriteProgram = "sprite" // streamed sprite quads
-	MeshProgram   = "mesh"   // lit meshes
-	PostProgram   = "post"   // full-screen triangle
+	SpriteProgram          = "sprite"           // streamed sprite quads
+	MeshProgram            = "mesh"             // lit meshes
+	PostProgram            = "post"             // full-screen triangle
+	SpriteInstancedProgram = "sprite_instanced" // instanced sprite quads
+	SpritePointProgram     = "sprite_point"     // point sprites
 )
+
+// SpritePath selects how the backend draws the sprite batches of the
+// built-in program (batches with a custom program always stream vertices).
+type SpritePath uint8
+
+const (
+	// SpritesAuto draws point sprites where a batch allows (see the package
+	// documentation) and instanced quads elsewhere.
+	SpritesAuto SpritePath = iota
+	// SpritesInstanced draws every batch as instanced quads.
+	SpritesInstanced
+	// SpritesVertices streams four vertices per sprite: the fallback for
+	// drivers where instancing is missing or slow.
+	SpritesVertices
+)
+
+// String returns the path's name.
+func (p SpritePath) String() string {
+	switch p {
+	case SpritesAuto:
+		return "auto"
+	case SpritesInstanced:
+		return "instanced"
+	case SpritesVertices:
+		return "vertices"
+	}
+	return "SpritePath(invalid)"
+}
 
 // Surface is a window's GL context as seen from the render thread. The
 // platform's Window implements it; it is declared here so that this package
@@ -59,6 +108,9 @@ type Options struct {
 	// SpritesPerDraw is the initial capacity of the streamed sprite buffers, in
 	// sprites; 0 means 16384. They double whenever a frame needs more.
 	SpritesPerDraw int
+	// Sprites selects how sprite batches are drawn; the zero value,
+	// SpritesAuto, picks the cheapest path that gives the same picture.
+	Sprites SpritePath
 }
 
 // New returns a backend that renders into s. It touches no GL until Init.

@@ -76,7 +76,7 @@ func TestTintedSprite(t *testing.T) {
 	expect(t, img, 24, screenH-16, black)
 	expect(t, img, 16, screenH-25, black)
 	expect(t, img, 16, screenH-8, black)
-	if st.DrawCalls != 1 || st.Triangles != 2 || st.BytesUploaded != 4*20 {
+	if st.DrawCalls != 1 || st.Triangles != 2 || st.BytesUploaded != 44 {
 		t.Errorf("stats %+v", st)
 	}
 }
@@ -113,7 +113,7 @@ func TestTextureOrientationAndUpdate(t *testing.T) {
 	}
 	expect(t, img, 28, top+28, black)
 	expect(t, img, 4, top+4, red)
-	if st.BytesUploaded != 4+4*20 {
+	if st.BytesUploaded != 4+44 {
 		t.Errorf("bytes uploaded %d", st.BytesUploaded)
 	}
 }
@@ -371,7 +371,7 @@ func TestBrokenShaderKeepsPrevious(t *testing.T) {
 
 func TestDevReloadBuiltins(t *testing.T) {
 	fsys := fstest.MapFS{}
-	for _, name := range []string{gl.SpriteProgram, gl.MeshProgram, gl.PostProgram} {
+	for _, name := range []string{gl.SpriteProgram, gl.MeshProgram, gl.PostProgram, gl.SpriteInstancedProgram, gl.SpritePointProgram} {
 		for _, ext := range []string{".vert", ".frag"} {
 			src, err := fs.ReadFile(shaderFS, name+ext)
 			if err != nil {
@@ -380,7 +380,8 @@ func TestDevReloadBuiltins(t *testing.T) {
 			fsys[name+ext] = &fstest.MapFile{Data: src}
 		}
 	}
-	h := newHarness(t, true, gl.Options{Shaders: fsys, ReloadInterval: time.Nanosecond})
+	// Streamed vertices: the sprite is drawn by sprite.vert and sprite.frag.
+	h := newHarness(t, true, gl.Options{Shaders: fsys, ReloadInterval: time.Nanosecond, Sprites: gl.SpritesVertices})
 	defer h.close()
 	draw := func(f *render.Frame) {
 		f.BeginPass(screenPass())

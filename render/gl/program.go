@@ -93,6 +93,7 @@ type program struct {
 	id                                        uint32
 	viewProj, model, color, lightDir, ambient int32
 	params                                    int32  // u_params[0]; -1 when the program has none
+	pointScale                                int32  // u_pointScale (the point-sprite program); -1 when none
 	pass                                      uint64 // stamp of the pass whose view-projection is loaded; 0: none
 }
 
@@ -169,6 +170,7 @@ func (b *Backend) link(desc render.ShaderDesc) (*program, error) {
 	p.viewProj, p.model, p.color = loc("u_viewProj"), loc("u_model"), loc("u_color")
 	p.lightDir, p.ambient = loc("u_lightDir"), loc("u_ambient")
 	p.params = loc("u_params[0]")
+	p.pointScale = loc("u_pointScale")
 	ogl.UseProgram(id)
 	if t := loc("u_tex"); t >= 0 {
 		ogl.Uniform1i(t, 0)

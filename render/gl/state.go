@@ -28,6 +28,10 @@ func (b *Backend) resetState() {
 	ogl.Disable(ogl.SCISSOR_TEST)
 	ogl.Disable(ogl.CULL_FACE)
 	ogl.ColorMask(true, true, true, true)
+	// Point sprites take their size from the vertex shader, and
+	// gl_PointCoord runs from the top-left corner.
+	ogl.Enable(ogl.PROGRAM_POINT_SIZE)
+	ogl.PointParameteri(ogl.POINT_SPRITE_COORD_ORIGIN, ogl.UPPER_LEFT)
 	b.st = glState{blend: render.BlendOpaque, depthWrite: true}
 }
 

@@ -87,7 +87,8 @@ func (b *Backend) Execute(f *render.Frame) error {
 	}
 
 	batches, sprites := f.Batches()
-	st.BytesUploaded += int64(len(render.SpriteVertexBytes(sprites)))
+	// As render/gl streams them: one instance per sprite.
+	st.BytesUploaded += int64(len(render.SpriteInstanceBytes(sprites)))
 	passes := f.Passes()
 	for p := range passes {
 		if t := passes[p].Target; t != 0 && !b.targets.alive(uint32(t)) {

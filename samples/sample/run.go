@@ -22,13 +22,7 @@ func Run(s Sample, cfg tact.Config, script bool) (g *tact.Game, last *image.RGBA
 		d.EndFrame.On(func(d *director.Director) { s.Script(g, d.TotalFrames()) })
 	}
 	if cfg.MaxFrames > 0 {
-		// Ask during the last frame's BeforeDraw, so the read-back is
-		// recorded into the frame that is about to be drawn.
-		d.BeforeDraw.On(func(d *director.Director) {
-			if d.TotalFrames()+1 == cfg.MaxFrames {
-				g.Screenshot(func(img *image.RGBA) { last = img })
-			}
-		})
+		g.ScreenshotFrame(cfg.MaxFrames-1, func(img *image.RGBA) { last = img })
 	}
 	err = g.Run(s.Start)
 	return g, last, err

@@ -1,0 +1,303 @@
+package gl
+
+import (
+	"unsafe"
+
+	ogl "github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/tact-engine/tact/render"
+)
+
+// spritePath is how one sprite batch is drawn.
+type spritePath uint8
+
+const (
+	pathVertices  spritePath = iota // four streamed vertices per sprite
+	pathInstanced                   // one instance per sprite, expanded by the vertex shader
+	pathPoints                      // one point sprite per sprite
+)
+
+// streamRing is the number of stream buffers of each kind: one per frame
+// that may still be in flight, so a frame never writes a buffer the GPU is
+// reading.
+const streamRing = 3
+
+// instanceSize is the size of render.SpriteInstance, the instance stride.
+const instanceSize = int(unsafe.Sizeof(render.SpriteInstance{}))
+
+// streamBuf is one vertex buffer of the ring, with its allocated size.
+type streamBuf struct {
+	id   uint32
+	size int
+}
+
+// spriteState holds the sprite batcher's GL objects and per-frame scratch.
+type spriteState struct {
+	vertVAO, instVAO, pointVAO uint32
+	quad, seq                  uint32 // index buffers: 0 1 2 2 3 0 per quad; 0 1 2 3 …
+	quadSprites, seqSprites    int    // sprites the index buffers cover
+	inst, vert                 [streamRing]streamBuf
+	slot                       int     // ring slot of this frame
+	instBuf                    uint32  // this frame's instance buffer
+	maxPoint                   float32 // largest point size the driver draws
+	minPoint                   float32 // smallest
+
+	counts  [3]int                // sprite batches drawn on each path in the last frame
+	paths   []spritePath          // by batch
+	vfirst  []int                 // by batch: first sprite in this frame's streamed vertices
+	scales  [][2]float32          // by pass: window pixels per world unit; zero: no points
+	scratch []render.SpriteVertex // streamed vertices
+}
+
+// initSprites creates the three sprite vertex arrays, the two index buffers
+// and the stream buffers (storage comes with the first frame that needs it).
+func (b *Backend) initSprites() {
+	sp := &b.sprites
+	ogl.GenVertexArrays(1, &sp.vertVAO)
+	ogl.GenVertexArrays(1, &sp.instVAO)
+	ogl.GenVertexArrays(1, &sp.pointVAO)
+	ogl.GenBuffers(1, &sp.quad)
+	ogl.GenBuffers(1, &sp.seq)
+	b.live += 5
+	for i := range streamRing {
+		ogl.GenBuffers(1, &sp.inst[i].id)
+		ogl.GenBuffers(1, &sp.vert[i].id)
+		b.live += 2
+	}
+	b.bindVAO(sp.vertVAO)
+	for a := uint32(0); a < 3; a++ {
+		ogl.EnableVertexAttribArray(a)
+	}
+	b.fillQuads(b.opts.SpritesPerDraw)
+	b.bindVAO(sp.instVAO)
+	ogl.BindBuffer(ogl.ELEMENT_ARRAY_BUFFER, sp.quad)
+	for a := uint32(0); a < 4; a++ {
+		ogl.EnableVertexAttribArray(a)
+		ogl.VertexAttribDivisor(a, 1)
+	}
+	b.bindVAO(sp.pointVAO)
+	for a := uint32(0); a < 4; a++ {
+		ogl.EnableVertexAttribArray(a)
+	}
+	b.fillSeq(b.opts.SpritesPerDraw)
+	var r [2]float32
+	ogl.GetFloatv(ogl.POINT_SIZE_RANGE, &r[0])
+	sp.minPoint, sp.maxPoint = r[0], r[1]
+}
+
+// deleteSprites deletes what initSprites created.
+func (b *Backend) deleteSprites() {
+	sp := &b.sprites
+	b.deleteGL(&sp.vertVAO, ogl.DeleteVertexArrays)
+	b.deleteGL(&sp.instVAO, ogl.DeleteVertexArrays)
+	b.deleteGL(&sp.pointVAO, ogl.DeleteVertexArrays)
+	b.deleteGL(&sp.quad, ogl.DeleteBuffers)
+	b.deleteGL(&sp.seq, ogl.DeleteBuffers)
+	for i := range streamRing {
+		b.deleteGL(&sp.inst[i].id, ogl.DeleteBuffers)
+		b.deleteGL(&sp.vert[i].id, ogl.DeleteBuffers)
+		sp.inst[i].size, sp.vert[i].size = 0, 0
+	}
+	b.st.vao = 0
+}
+
+// fillQuads (re)fills the quad index buffer for n sprites: 0,1,2, 2,3,0 per
+// quad. Called with the vertex-path VAO bound (it holds the element binding;
+// the instanced VAO shares the buffer).
+func (b *Backend) fillQuads(n int) {
+	idx := make([]uint32, 6*n)
+	for q := 0; q < n; q++ {
+		v := uint32(4 * q)
+		copy(idx[6*q:], []uint32{v, v + 1, v + 2, v + 2, v + 3, v})
+	}
+	ogl.BindBuffer(ogl.ELEMENT_ARRAY_BUFFER, b.sprites.quad)
+	ogl.BufferData(ogl.ELEMENT_ARRAY_BUFFER, 4*len(idx), unsafe.Pointer(&idx[0]), ogl.STATIC_DRAW)
+	b.sprites.quadSprites = n
+}
+
+// fillSeq (re)fills the point index buffer with 0 … n-1. Called with the
+// point VAO bound.
+func (b *Backend) fillSeq(n int) {
+	idx := make([]uint32, n)
+	for i := range idx {
+		idx[i] = uint32(i)
+	}
+	ogl.BindBuffer(ogl.ELEMENT_ARRAY_BUFFER, b.sprites.seq)
+	ogl.BufferData(ogl.ELEMENT_ARRAY_BUFFER, 4*len(idx), unsafe.Pointer(&idx[0]), ogl.STATIC_DRAW)
+	b.sprites.seqSprites = n
+}
+
+// upload writes data into buffer s (bound to GL_ARRAY_BUFFER), growing it
+// by doubling if it is too small. The buffer is never orphaned: a ring slot
+// is written again only streamRing frames later.
+func (b *Backend) upload(f *render.Frame, s *streamBuf, data []byte, initial int) {
+	ogl.BindBuffer(ogl.ARRAY_BUFFER, s.id)
+	if s.size < len(data) {
+		n := max(s.size, initial)
+		for n < len(data) {
+			n *= 2
+		}
+		ogl.BufferData(ogl.ARRAY_BUFFER, n, nil, ogl.STREAM_DRAW)
+		s.size = n
+	}
+	ogl.BufferSubData(ogl.ARRAY_BUFFER, 0, len(data), unsafe.Pointer(&data[0]))
+	f.Stats.BytesUploaded += int64(len(data))
+}
+
+// prepareSprites chooses each sprite batch's path and streams what the
+// chosen paths read: the sorted instances once, and four vertices per sprite
+// of the vertex-path batches.
+func (b *Backend) prepareSprites(f *render.Frame, batches []render.Batch, sprites []render.SpriteInstance) {
+	sp := &b.sprites
+	sp.counts = [3]int{}
+	if len(sprites) == 0 {
+		return
+	}
+	sp.slot = (sp.slot + 1) % streamRing
+	b.passScales(f)
+	sp.paths = sp.paths[:0]
+	sp.vfirst = sp.vfirst[:0]
+	nVerts, mostVerts, mostPoints, instanced := 0, 0, 0, false
+	for i := range batches {
+		bt := &batches[i]
+		path := pathVertices
+		if bt.Kind == render.KindSprite && bt.Shader == 0 && b.opts.Sprites != SpritesVertices {
+			path = pathInstanced
+			if b.opts.Sprites == SpritesAuto && bt.Squares {
+				sc := sp.scales[bt.Pass][0]
+				if sc < 0 {
+					sc = -sc
+				}
+				if sc > 0 && bt.SideMin*sc >= sp.minPoint && bt.SideMax*sc <= sp.maxPoint {
+					path = pathPoints
+				}
+			}
+		}
+		sp.paths = append(sp.paths, path)
+		sp.vfirst = append(sp.vfirst, nVerts)
+		if bt.Kind != render.KindSprite {
+			continue
+		}
+		sp.counts[path]++
+		switch path {
+		case pathVertices:
+			nVerts += bt.Count
+			mostVerts = max(mostVerts, bt.Count)
+		case pathPoints:
+			mostPoints = max(mostPoints, bt.Count)
+			instanced = true
+		default:
+			instanced = true
+		}
+	}
+	if instanced {
+		s := &sp.inst[sp.slot]
+		b.upload(f, s, render.SpriteInstanceBytes(sprites), b.opts.SpritesPerDraw*instanceSize)
+		sp.instBuf = s.id
+		if mostPoints > 0 {
+			b.bindVAO(sp.pointVAO)
+			if mostPoints > sp.seqSprites {
+				b.fillSeq(grown(sp.seqSprites, mostPoints))
+			}
+			instancePointers(0)
+		}
+	}
+	if nVerts > 0 {
+		if cap(sp.scratch) < 4*nVerts {
+			sp.scratch = make([]render.SpriteVertex, 4*nVerts, 8*nVerts)
+		}
+		vs := sp.scratch[:4*nVerts]
+		for i := range batches {
+			bt := &batches[i]
+			if bt.Kind != render.KindSprite || sp.paths[i] != pathVertices {
+				continue
+			}
+			out := vs[4*sp.vfirst[i]:]
+			run := sprites[bt.First : bt.First+bt.Count]
+			for k := range run {
+				run[k].Vertices((*[4]render.SpriteVertex)(out[4*k:]))
+			}
+		}
+		b.bindVAO(sp.vertVAO)
+		if mostVerts > sp.quadSprites {
+			b.fillQuads(grown(sp.quadSprites, mostVerts))
+		}
+		b.upload(f, &sp.vert[sp.slot], render.SpriteVertexBytes(vs), b.opts.SpritesPerDraw*4*int(unsafe.Sizeof(render.SpriteVertex{})))
+		const stride = int32(unsafe.Sizeof(render.SpriteVertex{}))
+		ogl.VertexAttribPointerWithOffset(0, 2, ogl.FLOAT, false, stride, 0)
+		ogl.VertexAttribPointerWithOffset(1, 2, ogl.FLOAT, false, stride, 8)
+		ogl.VertexAttribPointerWithOffset(2, 4, ogl.UNSIGNED_BYTE, true, stride, 16)
+	}
+}
+
+// grown doubles n until it reaches need.
+func grown(n, need int) int {
+	n = max(n, 1)
+	for n < need {
+		n *= 2
+	}
+	return n
+}
+
+// instancePointers points attributes 0-3 of the bound vertex array at the
+// instances in GL_ARRAY_BUFFER from instance first on.
+func instancePointers(first int) {
+	const stride = int32(instanceSize)
+	off := uintptr(first * instanceSize)
+	ogl.VertexAttribPointerWithOffset(0, 2, ogl.FLOAT, false, stride, off)
+	ogl.VertexAttribPointerWithOffset(1, 4, ogl.FLOAT, false, stride, off+8)
+	ogl.VertexAttribPointerWithOffset(2, 4, ogl.FLOAT, false, stride, off+24)
+	ogl.VertexAttribPointerWithOffset(3, 4, ogl.UNSIGNED_BYTE, true, stride, off+40)
+}
+
+// passScales sets, for each pass, the window pixels per world unit along x
+// and y when the pass maps both axes alike (so that a square stays a square
+// of known side in pixels), and zero otherwise.
+func (b *Backend) passScales(f *render.Frame) {
+	sp := &b.sprites
+	sp.scales = sp.scales[:0]
+	for i := range f.Passes() {
+		p := &f.Passes()[i]
+		var sc [2]float32
+		w, h, _, ok := b.surfaceSize(f, p.Target)
+		m := &p.ViewProj
+		if ok && b.opts.Sprites == SpritesAuto && m[15] > 0 {
+			vp := p.Viewport
+			if vp.Empty() {
+				vp = render.Rect{W: w, H: h}
+			}
+			sx := m[0] * float32(vp.W) / 2 / m[15]
+			sy := m[5] * float32(vp.H) / 2 / m[15]
+			ax, ay := max(sx, -sx), max(sy, -sy)
+			if d := ax - ay; ax > 0 && d <= 1e-5*ax && -d <= 1e-5*ax {
+				sc = [2]float32{sx, sy}
+			}
+		}
+		sp.scales = append(sp.scales, sc)
+	}
+}
+
+// drawSprites issues sprite batch i, whose program is bound, on its path.
+func (b *Backend) drawSprites(i int, bt *render.Batch) {
+	sp := &b.sprites
+	switch sp.paths[i] {
+	case pathPoints:
+		b.bindVAO(sp.pointVAO)
+		ogl.DrawElementsBaseVertex(ogl.POINTS, int32(bt.Count), ogl.UNSIGNED_INT, nil, int32(bt.First))
+	case pathInstanced:
+		b.bindVAO(sp.instVAO)
+		ogl.BindBuffer(ogl.ARRAY_BUFFER, sp.instBuf)
+		instancePointers(bt.First)
+		ogl.DrawElementsInstanced(ogl.TRIANGLES, 6, ogl.UNSIGNED_INT, nil, int32(bt.Count))
+	default:
+		b.bindVAO(sp.vertVAO)
+		ogl.DrawElementsBaseVertex(ogl.TRIANGLES, int32(6*bt.Count), ogl.UNSIGNED_INT, nil, int32(4*sp.vfirst[i]))
+	}
+}
+
+// SpritePaths returns how many sprite batches the last executed frame drew
+// as point sprites, as instanced quads and as streamed vertices. Like
+// LiveObjects, call it only while no method runs.
+func (b *Backend) SpritePaths() (points, instanced, vertices int) {
+	c := &b.sprites.counts
+	return c[pathPoints], c[pathInstanced], c[pathVertices]
+}
