@@ -26,6 +26,7 @@ import (
 	"github.com/tact-engine/tact/shaders"
 	"github.com/tact-engine/tact/text"
 	"github.com/tact-engine/tact/tween"
+	"github.com/tact-engine/tact/ui"
 )
 
 // StartFunc builds (or loads) the scene a Game launches. It runs after the
@@ -98,6 +99,7 @@ func NewGame(cfg Config) *Game {
 	// RigidBody first needs it, so games without physics do not link Box2D.
 	animation.Install(g.director)
 	tween.Install(g.director)
+	ui.Install(g.director)
 	collision.Install(g.director)
 	return g
 }
@@ -424,6 +426,7 @@ func (g *Game) boot() error {
 		return err
 	}
 	g.renderer = r
+	g.feedUI()
 	if cfg.AssetRoot != "" {
 		if g.assets, err = asset.New(asset.Options{Root: cfg.AssetRoot, Watch: cfg.WatchAssets, Logger: cfg.Logger, Frames: r}); err != nil {
 			return err

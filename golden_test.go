@@ -2,16 +2,12 @@ package tact
 
 import (
 	"flag"
-	"fmt"
 	"image"
-	"image/color"
-	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/director"
+	"github.com/tact-engine/tact/internal/golden"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
 	"github.com/tact-engine/tact/text"
@@ -21,84 +17,11 @@ import (
 // them before committing).
 var updateGolden = flag.Bool("update", false, "rewrite testdata/golden/*.png")
 
-// goldenTolerance is the largest per-channel difference a pixel may have
-// from its golden image, and goldenBadPixels the share of pixels allowed to
-// exceed it: rasterizers differ in the last bit of edges and blending.
-const (
-	goldenTolerance = 6
-	goldenBadPixels = 0.002
-)
-
-// checkGolden compares img with testdata/golden/NAME.png. On a mismatch it
-// writes testdata/failures/NAME-actual.png and NAME-diff.png (differing
-// pixels in red over a darkened copy) and fails.
+// checkGolden compares img with testdata/golden/NAME.png (see
+// internal/golden); -update rewrites it.
 func checkGolden(t *testing.T, name string, img *image.RGBA) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name+".png")
-	if *updateGolden {
-		if err := SavePNG(path, img); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("wrote %s", path)
-		return
-	}
-	want, err := loadPNG(path)
-	if err != nil {
-		t.Fatalf("golden image: %v (run with -update to create it)", err)
-	}
-	if want.Bounds() != img.Bounds() {
-		t.Fatalf("%s: size %v, golden %v", name, img.Bounds(), want.Bounds())
-	}
-	b := img.Bounds()
-	diff := image.NewRGBA(b)
-	bad := 0
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			g, a := want.RGBAAt(x, y), img.RGBAAt(x, y)
-			if channelDiff(g, a) > goldenTolerance {
-				bad++
-				diff.SetRGBA(x, y, color.RGBA{255, 0, 0, 255})
-			} else {
-				diff.SetRGBA(x, y, color.RGBA{a.R / 4, a.G / 4, a.B / 4, 255})
-			}
-		}
-	}
-	if float64(bad) <= goldenBadPixels*float64(b.Dx()*b.Dy()) {
-		return
-	}
-	dir := filepath.Join("testdata", "failures")
-	os.MkdirAll(dir, 0o755)
-	SavePNG(filepath.Join(dir, name+"-actual.png"), img)
-	SavePNG(filepath.Join(dir, name+"-diff.png"), diff)
-	t.Fatalf("%s: %d pixels differ from %s by more than %d; see %s/%s-{actual,diff}.png",
-		name, bad, path, goldenTolerance, dir, name)
-}
-
-func channelDiff(a, b color.RGBA) int {
-	d := 0
-	for _, p := range [][2]uint8{{a.R, b.R}, {a.G, b.G}, {a.B, b.B}, {a.A, b.A}} {
-		d = max(d, int(p[0])-int(p[1]), int(p[1])-int(p[0]))
-	}
-	return d
-}
-
-func loadPNG(path string) (*image.RGBA, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	m, err := png.Decode(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	rgba := image.NewRGBA(m.Bounds())
-	for y := m.Bounds().Min.Y; y < m.Bounds().Max.Y; y++ {
-		for x := m.Bounds().Min.X; x < m.Bounds().Max.X; x++ {
-			rgba.Set(x, y, m.At(x, y))
-		}
-	}
-	return rgba, nil
+	golden.Check(t, name, img, *updateGolden)
 }
 
 // shoot runs start headless (threaded or on the main thread) for 3 frames

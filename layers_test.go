@@ -18,7 +18,7 @@ const module = "github.com/tact-engine/tact"
 // everything below it. The root package may not import physics2d, so that
 // games without physics do not link Box2D.
 var allowed = map[string][]string{
-	"":                    {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "save", "transition", "director", "asset", "scenefile", "tween", "animation", "collision", "particle", "profiler", "replay", "shaders", "internal/"},
+	"":                    {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "ui", "save", "transition", "director", "asset", "scenefile", "tween", "animation", "collision", "particle", "profiler", "replay", "shaders", "internal/"},
 	"core":                {},
 	"audio":               {"core"},
 	"shaders":             {},
@@ -30,6 +30,7 @@ var allowed = map[string][]string{
 	"text":                {"core", "render", "scenegraph"},
 	"save":                {},
 	"transition":          {"core", "render", "scenegraph", "director"},
+	"ui":                  {"core", "render", "scenegraph", "text", "director"},
 	"director":            {"core", "render", "scenegraph"},
 	"tween":               {"core", "render", "scenegraph", "director", "internal/systemtest"},
 	"animation":           {"core", "render", "scenegraph", "director", "internal/systemtest"},
@@ -43,8 +44,11 @@ var allowed = map[string][]string{
 	"internal/fields":     {"scenegraph"},
 	"internal/assettest":  {"core", "render"},
 	"internal/systemtest": {"scenegraph", "director"},
-	// Samples use the public API only: nothing under internal/.
-	"samples/": {"", "core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "save", "transition", "director", "asset", "scenefile",
+	"internal/golden":     {},
+	// Samples use the public API only: nothing under internal/ (but their
+	// test helper shares the golden-image check).
+	"samples/sample/sampletest": {"", "core", "platform", "platform/", "render", "scenegraph", "samples/", "internal/golden"},
+	"samples/": {"", "core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "ui", "save", "transition", "director", "asset", "scenefile",
 		"tween", "animation", "collision", "particle", "physics2d", "profiler", "replay", "shaders", "samples/"},
 }
 

@@ -200,10 +200,11 @@ func (o *StatsOverlay) build() {
 // place puts the camera so that world units are screen pixels with the
 // origin at the bottom-left, and the text at the panel's top-left.
 func (o *StatsOverlay) place() {
-	w, h := 800, 600
-	if sink := o.d.FrameSink(); sink != nil {
-		w, h = sink.Frame().ScreenSize()
+	sink := o.d.FrameSink()
+	if sink == nil {
+		return // nothing is drawn without a sink: nothing to place
 	}
+	w, h := sink.Frame().ScreenSize()
 	p := mgl32.Vec3{float32(w) / 2, float32(h) / 2, 0}
 	if p != o.camPos {
 		o.camPos = p

@@ -1,6 +1,10 @@
 package render
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // Batch is a run of sorted draw items that one draw call can cover: consecutive
 // sprites of one pass with the same shader, texture and blend mode, or a single
@@ -28,6 +32,11 @@ type Batch struct {
 	// size range).
 	Squares          bool
 	SideMin, SideMax float32
+	// Opaque reports, for a sprite batch, that every sprite's Color has
+	// alpha 255. With a texture whose texels are all opaque, alpha and
+	// premultiplied blending then change nothing, and a backend may draw
+	// the batch without blending (the same picture, less work).
+	Opaque bool
 }
 
 // sortEntry pairs a key with its item's index.
@@ -54,21 +63,29 @@ type passBounds struct {
 	minX, maxX, minY, maxY float32
 }
 
-// boundsOf returns the world rectangle that m maps into the clip volume, if m
-// is a 2D axis-aligned orthographic transform: x and y map independently to
-// clip x and y, z = 0 lands inside the depth range, and w is constant.
-func boundsOf(m *[16]float32) passBounds {
+func boundsOf(m *mgl32.Mat4) passBounds {
+	x0, y0, x1, y1, ok := ClipRect2D(m)
+	return passBounds{ok: ok, minX: x0, maxX: x1, minY: y0, maxY: y1}
+}
+
+// ClipRect2D returns the world rectangle [x0, x1] × [y0, y1] that viewProj
+// maps into the clip volume at z = 0, and true, when viewProj is a 2D
+// orthographic transform: world x and y map to clip x and y independently
+// (no rotation, no perspective), w is constant and z = 0 lies inside the
+// depth range. Otherwise it returns false. Sprites are drawn at z = 0, so
+// for a 2D camera this is exactly the region it shows; its edges are exact
+// up to float rounding, far less than the half pixel between a viewport's
+// border and the nearest pixel center outside it.
+func ClipRect2D(viewProj *mgl32.Mat4) (x0, y0, x1, y1 float32, ok bool) {
+	m := viewProj
 	w := m[15]
 	if m[1] != 0 || m[4] != 0 || m[2] != 0 || m[6] != 0 || m[3] != 0 || m[7] != 0 ||
 		m[0] == 0 || m[5] == 0 || !(w > 0) || m[14] < -w || m[14] > w {
-		return passBounds{}
+		return 0, 0, 0, 0, false
 	}
-	// A rounding error here moves an edge by far less than the half pixel
-	// that separates the viewport's border from the nearest pixel center
-	// outside it, so it can never add or drop a fragment.
-	x0, x1 := (-w-m[12])/m[0], (w-m[12])/m[0]
-	y0, y1 := (-w-m[13])/m[5], (w-m[13])/m[5]
-	return passBounds{ok: true, minX: min(x0, x1), maxX: max(x0, x1), minY: min(y0, y1), maxY: max(y0, y1)}
+	ax, bx := (-w-m[12])/m[0], (w-m[12])/m[0]
+	ay, by := (-w-m[13])/m[5], (w-m[13])/m[5]
+	return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by), true
 }
 
 // Batches sorts the frame's draw items by key (a stable sort: equal keys keep
@@ -151,52 +168,54 @@ func (s *sorter) add(it *DrawItem, first int) {
 		Texture: it.Texture, Blend: it.Blend, First: first, Count: 1})
 }
 
-// squares sets Squares and Extent on the sprite batches: one pass over their
-// instances, stopping at a batch's first sprite that is not a square inside
-// its pass.
+// squares sets Squares, SideMin, SideMax and Opaque on the sprite batches:
+// one pass over each batch's instances, stopping once neither can hold.
 func (s *sorter) squares(f *Frame) {
 	s.bounds = s.bounds[:0]
 	for i := range f.passes {
-		s.bounds = append(s.bounds, boundsOf((*[16]float32)(&f.passes[i].ViewProj)))
+		s.bounds = append(s.bounds, boundsOf(&f.passes[i].ViewProj))
 	}
 	for i := range s.batches {
 		b := &s.batches[i]
 		if b.Kind != KindSprite {
 			continue
 		}
-		pb := &s.bounds[b.Pass]
-		if !pb.ok {
-			continue
-		}
-		b.Squares, b.SideMin, b.SideMax = squareRun(s.sprites[b.First:b.First+b.Count], pb)
+		b.Squares, b.SideMin, b.SideMax, b.Opaque = scanRun(s.sprites[b.First:b.First+b.Count], &s.bounds[b.Pass])
 	}
 }
 
-// squareRun reports whether every instance of run is an axis-aligned square
-// inside pb, and the smallest and largest side.
-func squareRun(run []SpriteInstance, pb *passBounds) (ok bool, lo, hi float32) {
+// scanRun reports whether every instance of run is an axis-aligned square
+// inside pb (false when pb is not a 2D pass), with the smallest and largest
+// side, and whether every tint is opaque.
+func scanRun(run []SpriteInstance, pb *passBounds) (square bool, lo, hi float32, opaque bool) {
+	square, opaque = pb.ok, true
 	lo = float32(math.Inf(1))
 	for i := range run {
 		in := &run[i]
-		ax, by := in.AX, in.BY
-		if in.AY != 0 || in.BX != 0 || ax == 0 || (ax != by && ax != -by) {
-			return false, 0, 0
+		opaque = opaque && in.Color >= 0xff000000
+		if square {
+			ax, by := in.AX, in.BY
+			x0, x1 := in.X, in.X+ax
+			y0, y1 := in.Y, in.Y+by
+			if ax < 0 {
+				x0, x1 = x1, x0
+			}
+			if by < 0 {
+				y0, y1 = y1, y0
+				by = -by
+			}
+			square = in.AY == 0 && in.BX == 0 && ax != 0 && (ax == in.BY || ax == -in.BY) &&
+				x0 >= pb.minX && x1 <= pb.maxX && y0 >= pb.minY && y1 <= pb.maxY
+			lo, hi = min(lo, by), max(hi, by)
 		}
-		x0, x1 := in.X, in.X+ax
-		y0, y1 := in.Y, in.Y+by
-		if ax < 0 {
-			x0, x1 = x1, x0
+		if !square && !opaque {
+			break
 		}
-		if by < 0 {
-			y0, y1 = y1, y0
-			by = -by
-		}
-		if !(x0 >= pb.minX && x1 <= pb.maxX && y0 >= pb.minY && y1 <= pb.maxY) {
-			return false, 0, 0
-		}
-		lo, hi = min(lo, by), max(hi, by)
 	}
-	return true, lo, hi
+	if !square {
+		lo, hi = 0, 0
+	}
+	return square, lo, hi, opaque
 }
 
 // sortEntries sorts a by key, stably, using tmp (same length) as scratch, and

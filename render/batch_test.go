@@ -331,3 +331,19 @@ func BenchmarkBatchesInOrder50k(b *testing.B) {
 		f.Batches()
 	}
 }
+
+// Opaque marks sprite batches whose tints all have alpha 255.
+func TestOpaqueTints(t *testing.T) {
+	f := render.NewFrame()
+	f.BeginPass(render.Pass{})
+	f.DrawSprite(sprite(1, 0, 0, render.BlendAlpha, 0))
+	f.DrawSprite(sprite(1, 0, 0, render.BlendAlpha, 0))
+	s := sprite(2, 1, 0, render.BlendAlpha, 0)
+	s.Color = render.RGBA(255, 255, 255, 254)
+	f.DrawSprite(s)
+	f.DrawSprite(sprite(2, 1, 0, render.BlendAlpha, 0))
+	batches, _ := f.Batches()
+	if len(batches) != 2 || !batches[0].Opaque || batches[1].Opaque {
+		t.Fatalf("batches %+v: want the first opaque, the second not", batches)
+	}
+}

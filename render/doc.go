@@ -13,5 +13,17 @@
 // [SortKey], then the read-backs, then every delete. Handles are valid as soon
 // as the create call returns.
 //
+// A sprite is recorded as one 44-byte [SpriteInstance] (a corner, two edges,
+// a texture region and a tint), never as vertices: [Frame.DrawSprite] and
+// [Frame.DrawSpriteInstance] record one with its own draw item, and
+// [Frame.DrawSprites] or [Frame.ReserveSprites] with [Frame.CommitSprites]
+// record a whole run of sprites as a single item, the bulk path for
+// hundreds of thousands of sprites. [Frame.Batches] sorts the items (not at
+// all when their keys are already in order, as a 2D scene of one atlas
+// usually is), groups consecutive sprites of one texture, program and blend
+// mode, and marks the batches a backend may draw more cheaply: squares it
+// may draw as point sprites ([Batch.Squares]) and fully opaque tints
+// ([Batch.Opaque]).
+//
 // Package render imports no graphics API and may be used from headless servers.
 package render

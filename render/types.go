@@ -112,8 +112,9 @@ type TargetDesc struct {
 // errors as "name:line: message".
 //
 // Programs follow the built-ins' conventions (see package shaders): sprite
-// programs read a_pos (location 0, vec2), a_uv (1) and a_color (2) and the
-// uniforms u_viewProj and u_tex; mesh programs read a_pos (0, vec3), a_normal (1),
+// programs read a_pos (location 0, vec2), a_uv (1) and a_color (2) per
+// vertex (a backend streams four vertices per sprite for them, see
+// SpriteVertex) and the uniforms u_viewProj and u_tex; mesh programs read a_pos (0, vec3), a_normal (1),
 // a_uv (2) and a_color (3) and the uniforms u_viewProj, u_model, u_color,
 // u_lightDir and u_tex; full-screen programs read u_tex and u_color. Mesh and
 // full-screen programs may also declare uniform vec4 u_params[4], loaded from

@@ -27,16 +27,22 @@ type View struct {
 	Light *DirectionalLight
 
 	planes [4]mgl32.Vec4 // left, right, bottom, top; inside where dot >= 0
+	// rect2D is the world rectangle a 2D camera shows at z = 0 (minX,
+	// minY, maxX, maxY), when is2D: sprites cull against it exactly.
+	rect2D [4]float32
+	is2D   bool
 	// rendered and culled count this view's renderables for RenderStats.
 	rendered, culled int
 	// Scratch values, so Render implementations record without allocating.
-	sprite render.Sprite
-	mesh   render.MeshDraw
+	spriteDraw render.SpriteDraw
+	mesh       render.MeshDraw
 }
 
 // setViewProj stores m and extracts its side planes (Gribb–Hartmann).
 func (v *View) setViewProj(m mgl32.Mat4) {
 	v.ViewProj = m
+	x0, y0, x1, y1, ok := render.ClipRect2D(&m)
+	v.rect2D, v.is2D = [4]float32{x0, y0, x1, y1}, ok
 	row := func(i int) mgl32.Vec4 { return mgl32.Vec4{m[i], m[4+i], m[8+i], m[12+i]} }
 	r0, r1, r3 := row(0), row(1), row(3)
 	v.planes = [4]mgl32.Vec4{r3.Add(r0), r3.Sub(r0), r3.Add(r1), r3.Sub(r1)}
@@ -61,6 +67,15 @@ func (v *View) Visible(center mgl32.Vec3, radius float32) bool {
 		}
 	}
 	return true
+}
+
+// Rect2D returns the world rectangle (minX, minY)-(maxX, maxY) the camera
+// shows at z = 0, where sprites are drawn, and true, when the camera is a
+// 2D one (orthographic, not rotated about x or y); false otherwise. A
+// sprite whose bounds miss it cannot be seen.
+func (v *View) Rect2D() (minX, minY, maxX, maxY float32, ok bool) {
+	r := &v.rect2D
+	return r[0], r[1], r[2], r[3], v.is2D
 }
 
 // Depth returns p's normalized depth under the view, larger is farther: the

@@ -50,26 +50,44 @@ func (s *Sprite) SetRegion(x, y, w, h, texW, texH int) {
 	s.Size = mgl32.Vec2{float32(w), float32(h)}
 }
 
-// Render records the sprite if the camera can see it.
+// Render records the sprite if the camera can see it: under a 2D camera
+// when its bounds overlap the view (exactly), under others when its
+// bounding circle meets the frustum's sides. It records one instance
+// (render.Frame.DrawSpriteInstance) and allocates nothing.
 func (s *Sprite) Render(v *View) {
 	n := s.node
-	m := n.WorldMatrix()
-	// Bounding circle: the quad's center, half its diagonal times the
-	// largest axis scale.
-	cx := (0.5 - s.Anchor[0]) * s.Size[0]
-	cy := (0.5 - s.Anchor[1]) * s.Size[1]
-	center := mgl32.Vec3{m[0]*cx + m[4]*cy + m[12], m[1]*cx + m[5]*cy + m[13], m[2]*cx + m[6]*cy + m[14]}
-	sx := m[0]*m[0] + m[1]*m[1]
-	sy := m[4]*m[4] + m[5]*m[5]
-	r := 0.5 * sqrt32((s.Size[0]*s.Size[0]+s.Size[1]*s.Size[1])*max(sx, sy))
-	if !v.Visible(center, r) {
-		v.culled++
-		return
+	if n.dirty {
+		n.WorldMatrix()
 	}
-	rs := &v.sprite
-	rs.Transform = m
-	rs.Size = s.Size
-	rs.Pivot = s.Anchor
+	m := &n.world
+	w, h := s.Size[0], s.Size[1]
+	x0, y0 := -s.Anchor[0]*w, -s.Anchor[1]*h
+	a, b, c, d := m[0], m[1], m[4], m[5]
+	in := render.SpriteInstance{
+		X: a*x0 + c*y0 + m[12], Y: b*x0 + d*y0 + m[13],
+		AX: a * w, AY: b * w, BX: c * h, BY: d * h,
+		Color: s.Color,
+	}
+	// The quad's center: its depth sorts it.
+	cx, cy := x0+0.5*w, y0+0.5*h
+	center := mgl32.Vec3{a*cx + c*cy + m[12], b*cx + d*cy + m[13], m[2]*cx + m[6]*cy + m[14]}
+	if v.is2D {
+		r := &v.rect2D
+		loX, hiX := in.X+min(0, in.AX)+min(0, in.BX), in.X+max(0, in.AX)+max(0, in.BX)
+		loY, hiY := in.Y+min(0, in.AY)+min(0, in.BY), in.Y+max(0, in.AY)+max(0, in.BY)
+		if hiX < r[0] || loX > r[2] || hiY < r[1] || loY > r[3] {
+			v.culled++
+			return
+		}
+	} else {
+		// Bounding circle: half the diagonal times the largest axis scale.
+		sx := a*a + b*b
+		sy := c*c + d*d
+		if !v.Visible(center, 0.5*sqrt32((w*w+h*h)*max(sx, sy))) {
+			v.culled++
+			return
+		}
+	}
 	uv := s.UV
 	if uv == (mgl32.Vec4{}) {
 		uv = mgl32.Vec4{0, 0, 1, 1}
@@ -80,14 +98,10 @@ func (s *Sprite) Render(v *View) {
 	if s.FlipY {
 		uv[1], uv[3] = uv[3], uv[1]
 	}
-	rs.UV = uv
-	rs.Color = s.Color
-	rs.Texture = s.Texture
-	rs.Shader = s.Shader
-	rs.Blend = s.Blend
-	rs.Layer = s.SortLayer
-	rs.Order = s.Order
-	rs.Depth = v.depthOf(center)
-	v.Frame.DrawSprite(rs)
+	in.U0, in.V0, in.U1, in.V1 = uv[0], uv[1], uv[2], uv[3]
+	sd := &v.spriteDraw
+	sd.Texture, sd.Shader, sd.Blend = s.Texture, s.Shader, s.Blend
+	sd.Layer, sd.Order, sd.Depth = s.SortLayer, s.Order, v.depthOf(center)
+	v.Frame.DrawSpriteInstance(sd, &in)
 	v.rendered++
 }

@@ -8,6 +8,7 @@ uniform sampler2D u_tex;
 out vec4 o_color;
 
 void main() {
-    vec2 uv = vec2(mix(v_uv.x, v_uv.z, gl_PointCoord.x), mix(v_uv.y, v_uv.w, gl_PointCoord.y));
+    vec2 pc = gl_PointCoord;
+    vec2 uv = vec2(v_uv.x + (v_uv.z - v_uv.x) * pc.x, v_uv.y + (v_uv.w - v_uv.y) * pc.y);
     o_color = texture(u_tex, uv) * v_color;
 }

@@ -1,9 +1,9 @@
 #version 330 core
 // Built-in point-sprite program: one GL point per sprite, for batches of
 // axis-aligned square sprites wholly inside the view (render.Batch.Squares).
-// It reads the same 44-byte instances as sprite_instanced and draws the
+// It reads the same 44-byte instances as sprite_instanced and covers the
 // same pixels: the point is the square, and gl_PointCoord (origin at the
-// top-left) interpolates the texture region across it.
+// top-left) interpolates the texture region across it as the quad would.
 layout(location = 0) in vec2 i_pos;   // corner (0, 0)
 layout(location = 1) in vec4 i_axes;  // edges A (xy) and B (zw); A.y = B.x = 0
 layout(location = 2) in vec4 i_uv;    // u0, v0 (the B side), u1, v1

@@ -134,6 +134,9 @@ func (tr *Transition) show(k float64) {
 		return
 	}
 	w, h := tr.screen()
+	if w == 0 {
+		return
+	}
 	off := float32(1 - k) // the panel's distance from covering, in screens
 	if tr.switched {
 		off = -off // leaving by the opposite side
@@ -156,6 +159,9 @@ func (tr *Transition) show(k float64) {
 // pixels, origin bottom-left), following window resizes.
 func (tr *Transition) place() {
 	w, h := tr.screen()
+	if w == 0 {
+		return // nothing is drawn without a sink: nothing to place
+	}
 	tr.camera.SetPosition(mgl32.Vec3{w / 2, h / 2, 0})
 	tr.sprite.Size = mgl32.Vec2{w, h}
 	if !tr.slide {
@@ -163,13 +169,15 @@ func (tr *Transition) place() {
 	}
 }
 
+// screen returns the size of the screen drawn to, or 0, 0 when nothing is
+// drawn.
 func (tr *Transition) screen() (w, h float32) {
 	if sink := tr.d.FrameSink(); sink != nil {
 		if fw, fh := sink.Frame().ScreenSize(); fw > 0 && fh > 0 {
 			return float32(fw), float32(fh)
 		}
 	}
-	return 800, 600
+	return 0, 0
 }
 
 func (tr *Transition) finish() {

@@ -40,27 +40,71 @@ func (sc *steadyScene) record(f *render.Frame) {
 	f.DrawFullscreen(&render.FullscreenDraw{Texture: sc.a, Blend: render.BlendAdditive})
 }
 
+// A steady frame allocates nothing on any sprite path, threaded or not.
 func TestSteadyStateFrameAllocatesNothing(t *testing.T) {
-	h := newHarness(t, true, gl.Options{})
-	defer h.close()
-	var sc steadyScene
-	sc.init(h.r.Frame())
-	frame := func() {
-		f := h.r.Frame()
-		f.SetScreenSize(screenW, screenH)
-		sc.record(f)
-		if err := h.r.Submit(); err != nil {
-			t.Fatal(err)
+	for _, path := range []gl.SpritePath{gl.SpritesAuto, gl.SpritesInstanced, gl.SpritesVertices} {
+		for _, onMain := range []bool{true, false} {
+			h := newHarness(t, onMain, gl.Options{Sprites: path})
+			var sc steadyScene
+			sc.init(h.r.Frame())
+			frame := func() {
+				f := h.r.Frame()
+				f.SetScreenSize(screenW, screenH)
+				sc.record(f)
+				if err := h.r.Submit(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for i := 0; i < 3; i++ {
+				frame()
+			}
+			if n := testing.AllocsPerRun(20, frame); n != 0 {
+				t.Errorf("%v, on main %v: %v allocations per steady-state GL frame", path, onMain, n)
+			}
+			if st := h.r.Stats(); st.DrawCalls != 4 || st.Items != 1002 {
+				t.Errorf("%v, on main %v: stats %+v", path, onMain, st)
+			}
+			h.close()
 		}
 	}
-	for i := 0; i < 3; i++ {
-		frame()
-	}
-	if n := testing.AllocsPerRun(20, frame); n != 0 {
-		t.Errorf("%v allocations per steady-state GL frame", n)
-	}
-	if st := h.r.Stats(); st.DrawCalls != 4 || st.Items != 1002 {
-		t.Errorf("stats %+v", st)
+}
+
+// The bulk path (ReserveSprites and CommitSprites, as a SpriteBatch
+// records) allocates nothing in a steady frame either, with point sprites
+// and with instanced quads.
+func TestSteadyBulkFrameAllocatesNothing(t *testing.T) {
+	for _, path := range []gl.SpritePath{gl.SpritesAuto, gl.SpritesInstanced} {
+		onMain := path == gl.SpritesAuto // so that SpritePaths tells the last frame's
+		h := newHarness(t, onMain, gl.Options{Sprites: path})
+		tex := h.r.Frame().CreateTexture(render.TextureDesc{Width: 2, Height: 2}, make([]byte, 16))
+		d := render.SpriteDraw{Texture: tex, Blend: render.BlendAlpha}
+		frame := func() {
+			f := h.r.Frame()
+			f.SetScreenSize(screenW, screenH)
+			f.BeginPass(render.Pass{ViewProj: mgl32.Ortho(0, screenW, 0, screenH, -1, 1)})
+			insts := f.ReserveSprites(20000)
+			for i := range insts {
+				insts[i] = render.SpriteInstance{X: float32(i % (screenW - 4)), Y: float32(i % (screenH - 4)), AX: 4, BY: 4,
+					U1: 1, V1: 1, Color: render.White}
+			}
+			f.CommitSprites(&d, len(insts))
+			if err := h.r.Submit(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := 0; i < 3; i++ {
+			frame()
+		}
+		if n := testing.AllocsPerRun(20, frame); n != 0 {
+			t.Errorf("%v: %v allocations per steady-state bulk frame", path, n)
+		}
+		if st := h.r.Stats(); st.DrawCalls != 1 || st.Items != 1 || st.Triangles != 40000 {
+			t.Errorf("%v: stats %+v", path, st)
+		}
+		h.close()
+		if p, in, _ := h.b.SpritePaths(); onMain && (p != 1 || in != 0) {
+			t.Errorf("%v: %d point and %d instanced batches, want the 4x4 squares as points", path, p, in)
+		}
 	}
 }
 

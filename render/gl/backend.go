@@ -65,6 +65,7 @@ type texture struct {
 	gl     uint32
 	w, h   int
 	target render.TargetID // the target whose color this is
+	opaque bool            // every texel has alpha 255 (never for a target's color)
 }
 
 type mesh struct {
@@ -92,6 +93,9 @@ func (b *Backend) LiveObjects() int { return b.live }
 func (b *Backend) Init() (err error) {
 	if b.opts.Shaders == nil {
 		return errors.New("render/gl: Options.Shaders is nil (pass shaders.FS())")
+	}
+	if !b.opts.KeepHeap {
+		tuneHeap()
 	}
 	if err := b.surface.MakeCurrent(); err != nil {
 		return fmt.Errorf("render/gl: make current: %w", err)

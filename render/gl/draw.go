@@ -76,7 +76,7 @@ func (b *Backend) beginPass(f *render.Frame, i int, p *render.Pass) bool {
 
 // draw issues one batch as one draw call.
 func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
-	tex := b.white
+	tex, opaque := b.white, true
 	if bt.Texture != 0 {
 		t := b.lookupTexture(bt.Texture)
 		if t == nil {
@@ -87,7 +87,7 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 			b.fail("%v (batch %d, pass %d): samples %v while rendering into %v", bt.Kind, i, bt.Pass, bt.Texture, t.target)
 			return
 		}
-		tex = t.gl
+		tex, opaque = t.gl, t.opaque
 	}
 	prog := b.builtin[bt.Kind]
 	if bt.Kind == render.KindSprite && bt.Shader == 0 {
@@ -120,7 +120,14 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 		prog.pass = b.pass.stamp
 	}
 	b.bindTexture(tex)
-	b.setBlend(bt.Blend)
+	blend := bt.Blend
+	if bt.Kind == render.KindSprite && bt.Shader == 0 && bt.Opaque && opaque &&
+		(blend == render.BlendAlpha || blend == render.BlendPremultiplied) {
+		// Opaque texels times opaque tints: blending would give the source
+		// color itself, so skip it (the framebuffer is not read).
+		blend = render.BlendOpaque
+	}
+	b.setBlend(blend)
 	st := &f.Stats
 	switch bt.Kind {
 	case render.KindSprite:

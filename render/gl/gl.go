@@ -27,6 +27,11 @@
 // once (they double when a frame needs more, and never shrink) and refilled
 // with glBufferSubData: never orphaned, so no frame reallocates them.
 //
+// A batch of the built-in program whose texture has only opaque texels and
+// whose tints are all opaque (render.Batch.Opaque) is drawn without
+// blending when its mode is alpha or premultiplied: blending would return
+// the source color, so the framebuffer need not be read.
+//
 // Every GL object the backend creates is counted; after Shutdown,
 // LiveObjects reports zero.
 package gl
@@ -111,6 +116,14 @@ type Options struct {
 	// Sprites selects how sprite batches are drawn; the zero value,
 	// SpritesAuto, picks the cheapest path that gives the same picture.
 	Sprites SpritePath
+	// KeepHeap leaves the C heap's settings alone. Otherwise, on Linux with
+	// glibc, Init raises the heap's trim threshold (mallopt M_TRIM_THRESHOLD
+	// 64 MiB, M_TOP_PAD 16 MiB) for the whole process: a software driver
+	// (Mesa's llvmpipe) mallocs and frees scratch memory for every few
+	// hundred vertices, and with the defaults each free returns it to the
+	// kernel and the next malloc faults it back in, zeroed (measured: a
+	// fifth of the CPU time of a 50,000-sprite frame).
+	KeepHeap bool
 }
 
 // New returns a backend that renders into s. It touches no GL until Init.

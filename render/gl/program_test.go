@@ -1,6 +1,7 @@
 package gl
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -20,5 +21,15 @@ func TestParseLog(t *testing.T) {
 	got := parseLog("a.vert", "0:1(1): error: one\n0:2(1): error: two\n").Error()
 	if !strings.Contains(got, "a.vert:1: error: one") || !strings.Contains(got, "a.vert:2: error: two") {
 		t.Errorf("multi-line log: %q", got)
+	}
+}
+
+// On Linux with glibc the heap accepts the trim settings Init makes.
+func TestTuneHeap(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("glibc only")
+	}
+	if !tuneHeap() {
+		t.Error("mallopt refused the heap settings")
 	}
 }

@@ -89,8 +89,9 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 			b.fail("%v: %v: slot still holds %v", c.Op, c.Texture, b.textures[s].id)
 			return
 		}
-		b.textures[s] = texture{id: c.Texture, w: c.Desc.Width, h: c.Desc.Height,
-			gl: b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, f.Bytes(c.Data))}
+		pix := f.Bytes(c.Data)
+		b.textures[s] = texture{id: c.Texture, w: c.Desc.Width, h: c.Desc.Height, opaque: opaquePixels(pix),
+			gl: b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, pix)}
 		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpReplaceTexture:
 		t := b.lookupTexture(c.Texture)
@@ -107,7 +108,9 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 		}
 		b.deleteGL(&t.gl, ogl.DeleteTextures)
 		t.w, t.h = c.Desc.Width, c.Desc.Height
-		t.gl = b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, f.Bytes(c.Data))
+		pix := f.Bytes(c.Data)
+		t.opaque = opaquePixels(pix)
+		t.gl = b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, pix)
 		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpUpdateTexture:
 		t := b.lookupTexture(c.Texture)
@@ -121,6 +124,7 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 			return
 		}
 		pix := f.Bytes(c.Data)
+		t.opaque = t.opaque && opaquePixels(pix)
 		b.bindTexture(t.gl)
 		ogl.PixelStorei(ogl.UNPACK_ALIGNMENT, 1)
 		ogl.TexSubImage2D(ogl.TEXTURE_2D, 0, int32(r.X), int32(r.Y), int32(r.W), int32(r.H), ogl.RGBA, ogl.UNSIGNED_BYTE, unsafe.Pointer(&pix[0]))
@@ -298,4 +302,18 @@ func (b *Backend) deleteTarget(t *target) {
 		b.deleteTexture(x)
 	}
 	t.id = 0
+}
+
+// opaquePixels reports whether RGBA8 pixels are all fully opaque; an empty
+// (uninitialized) texture is not.
+func opaquePixels(pix []byte) bool {
+	if len(pix) == 0 {
+		return false
+	}
+	for i := 3; i < len(pix); i += 4 {
+		if pix[i] != 255 {
+			return false
+		}
+	}
+	return true
 }

@@ -193,12 +193,9 @@ func (b *Backend) prepareSprites(f *render.Frame, batches []render.Batch, sprite
 		s := &sp.inst[sp.slot]
 		b.upload(f, s, render.SpriteInstanceBytes(sprites), b.opts.SpritesPerDraw*instanceSize)
 		sp.instBuf = s.id
-		if mostPoints > 0 {
+		if mostPoints > sp.seqSprites {
 			b.bindVAO(sp.pointVAO)
-			if mostPoints > sp.seqSprites {
-				b.fillSeq(grown(sp.seqSprites, mostPoints))
-			}
-			instancePointers(0)
+			b.fillSeq(grown(sp.seqSprites, mostPoints))
 		}
 	}
 	if nVerts > 0 {
@@ -282,7 +279,9 @@ func (b *Backend) drawSprites(i int, bt *render.Batch) {
 	switch sp.paths[i] {
 	case pathPoints:
 		b.bindVAO(sp.pointVAO)
-		ogl.DrawElementsBaseVertex(ogl.POINTS, int32(bt.Count), ogl.UNSIGNED_INT, nil, int32(bt.First))
+		ogl.BindBuffer(ogl.ARRAY_BUFFER, sp.instBuf)
+		instancePointers(bt.First)
+		ogl.DrawElements(ogl.POINTS, int32(bt.Count), ogl.UNSIGNED_INT, nil)
 	case pathInstanced:
 		b.bindVAO(sp.instVAO)
 		ogl.BindBuffer(ogl.ARRAY_BUFFER, sp.instBuf)

@@ -7,11 +7,14 @@
 //
 // It is written the way an engine user would write it: one component (Bunnies)
 // updates a slice of structs, and every bunny is a node with a
-// scenegraph.Sprite. Up or Right adds 1000 bunnies, Down or Left removes 1000.
+// scenegraph.Sprite. With -bulk the bunnies are instead the entries of one
+// scenegraph.SpriteBatch (the bulk path, for 100,000 sprites and more): no
+// node per bunny. Up or Right adds 1000 bunnies, Down or Left removes 1000.
 //
 // Run it from the launcher:
 //
 //	go run ./samples/launcher -scene bunnymark -n 10000 -frames 300 -warmup 60
+//	go run ./samples/launcher -scene bunnymark -n 200000 -scale 0.125 -bulk
 package bunnymark
 
 import (
@@ -50,6 +53,7 @@ type Settings struct {
 	Scale      float64 // -scale: sprite scale (0.125 takes fill rate out)
 	CPUProfile string  // -cpuprofile: write a Go CPU profile of the measured frames
 	MemProfile string  // -memprofile: write an allocation profile (every 512 B) at the end
+	Bulk       bool    // -bulk: one SpriteBatch instead of a node and a Sprite per bunny
 }
 
 // Options are the settings the next Start uses.
@@ -82,6 +86,7 @@ func registerFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&Options.Scale, "scale", Options.Scale, "bunnymark: sprite scale (0.125 draws 4x4 sprites)")
 	fs.StringVar(&Options.CPUProfile, "cpuprofile", Options.CPUProfile, "bunnymark: write a Go CPU profile of the measured frames to this file")
 	fs.StringVar(&Options.MemProfile, "memprofile", Options.MemProfile, "bunnymark: write a Go allocation profile to this file after measuring")
+	fs.BoolVar(&Options.Bulk, "bulk", Options.Bulk, "bunnymark: draw the bunnies with one SpriteBatch (no node per bunny)")
 }
 
 // configure asks for the peer's window, with no vsync, and makes room for
@@ -122,6 +127,11 @@ func start(g *tact.Game) (*scenegraph.Scene, error) {
 		rng:   rand.New(rand.NewSource(o.Seed)),
 		meter: newMeter(g, o, warmup, frames),
 	}
+	if o.Bulk {
+		b.batch = scenegraph.NewSpriteBatch(b.tex, b.size, b.size)
+		b.batch.Anchor = mgl32.Vec2{0, 1} // each position is its quad's top-left corner
+		scenegraph.AddComponent(root, b.batch)
+	}
 	scenegraph.AddComponent(root, b)
 	s.AddChild(root)
 	b.Add(max(o.N, 0))
@@ -147,7 +157,8 @@ func texturePixels() []byte {
 }
 
 // bunny is one sprite's state. x and y are its top-left corner in window
-// pixels (y down, as in the peer); vx and vy are pixels per update.
+// pixels (y down, as in the peer); vx and vy are pixels per update. node is
+// nil in bulk mode.
 type bunny struct {
 	x, y, vx, vy float32
 	node         *scenegraph.Node
@@ -162,11 +173,12 @@ type Bunnies struct {
 	size    float32 // sprite side in pixels (32 × scale)
 	rng     *rand.Rand
 	bunnies []bunny
+	batch   *scenegraph.SpriteBatch // bulk mode: the bunnies' sprites; nil with nodes
 	meter   *meter
 }
 
 // Add creates n bunnies at random positions with random velocities, each a
-// child node with a Sprite.
+// child node with a Sprite, or in bulk mode an entry of the SpriteBatch.
 func (b *Bunnies) Add(n int) {
 	parent := b.Node()
 	for i := 0; i < n; i++ {
@@ -176,6 +188,11 @@ func (b *Bunnies) Add(n int) {
 			y:  r.Float32() * (screenH - texSize),
 			vx: (r.Float32()*2 - 1) * 5,
 			vy: (r.Float32()*2 - 1) * 5,
+		}
+		if b.batch != nil {
+			b.batch.Positions = append(b.batch.Positions, mgl32.Vec2{bn.x, screenH - bn.y})
+			b.bunnies = append(b.bunnies, bn)
+			continue
 		}
 		bn.node = scenegraph.NewNode("bunny")
 		sp := scenegraph.NewSprite(b.tex, b.size, b.size)
@@ -193,8 +210,13 @@ func (b *Bunnies) Add(n int) {
 func (b *Bunnies) Remove(n int) {
 	n = min(n, len(b.bunnies))
 	keep := len(b.bunnies) - n
+	if b.batch != nil {
+		b.batch.Positions = b.batch.Positions[:keep]
+	}
 	for i := keep; i < len(b.bunnies); i++ {
-		b.bunnies[i].node.Destroy()
+		if nd := b.bunnies[i].node; nd != nil {
+			nd.Destroy()
+		}
 		b.bunnies[i].node = nil
 	}
 	b.bunnies = b.bunnies[:keep]
@@ -227,6 +249,11 @@ func (b *Bunnies) Update(float64) {
 		b.Remove(step)
 	}
 	const maxX, maxY = screenW - texSize, screenH - texSize
+	if b.batch != nil {
+		b.updateBulk()
+		b.meter.updateDone(t0, len(b.bunnies))
+		return
+	}
 	for i := range b.bunnies {
 		bn := &b.bunnies[i]
 		bn.x += bn.vx
@@ -245,4 +272,27 @@ func (b *Bunnies) Update(float64) {
 		bn.node.SetPositionXY(bn.x, screenH-bn.y)
 	}
 	b.meter.updateDone(t0, len(b.bunnies))
+}
+
+// updateBulk is Update's loop for bulk mode: the same motion, written into
+// the SpriteBatch's positions.
+func (b *Bunnies) updateBulk() {
+	const maxX, maxY = screenW - texSize, screenH - texSize
+	ps := b.batch.Positions[:len(b.bunnies)]
+	for i := range b.bunnies {
+		bn := &b.bunnies[i]
+		bn.x += bn.vx
+		bn.y += bn.vy
+		if bn.x < 0 {
+			bn.x, bn.vx = 0, -bn.vx
+		} else if bn.x > maxX {
+			bn.x, bn.vx = maxX, -bn.vx
+		}
+		if bn.y < 0 {
+			bn.y, bn.vy = 0, -bn.vy
+		} else if bn.y > maxY {
+			bn.y, bn.vy = maxY, -bn.vy
+		}
+		ps[i] = mgl32.Vec2{bn.x, screenH - bn.y}
+	}
 }

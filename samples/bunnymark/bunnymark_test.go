@@ -72,14 +72,19 @@ func findBunnies(g *tact.Game) *Bunnies {
 }
 
 func TestHeadless(t *testing.T) {
-	for _, renderOnMain := range []bool{false, true} {
-		name := "renderthread"
-		if renderOnMain {
-			name = "renderonmain"
-		}
-		t.Run(name, func(t *testing.T) {
+	for _, c := range []struct {
+		name         string
+		renderOnMain bool
+		bulk         bool
+	}{{"renderthread", false, false}, {"renderonmain", true, false}, {"bulk", false, true}, {"bulk-renderonmain", true, true}} {
+		renderOnMain := c.renderOnMain
+		t.Run(c.name, func(t *testing.T) {
 			const n = 12
-			bunnies, img, result := run(t, renderOnMain, 10, nil, "-n", "12", "-seed", "7", "-warmup", "5")
+			args := []string{"-n", "12", "-seed", "7", "-warmup", "5"}
+			if c.bulk {
+				args = append(args, "-bulk")
+			}
+			bunnies, img, result := run(t, renderOnMain, 10, nil, args...)
 			if len(bunnies) != n {
 				t.Fatalf("%d bunnies at the end, want %d", len(bunnies), n)
 			}
@@ -91,6 +96,9 @@ func TestHeadless(t *testing.T) {
 			}
 			checkBunnyDrawn(t, img, bunnies)
 			checkResult(t, result, renderOnMain)
+			if mode := map[bool]string{false: " mode=nodes ", true: " mode=bulk "}[c.bulk]; !strings.Contains(result, mode) {
+				t.Errorf("RESULT does not say%s: %q", mode, result)
+			}
 		})
 	}
 }
@@ -194,7 +202,15 @@ func abs(x float32) float32 { return float32(math.Abs(float64(x))) }
 // blocks in cgo; an allocation in a frame's code would count 100 or more.
 func TestSteadyFramesAllocateNothing(t *testing.T) {
 	const from, frames = 40, 100 // inside the measured frames (30 to 159)
-	for _, renderOnMain := range []bool{false, true} {
+	for _, c := range []struct {
+		renderOnMain bool
+		args         []string
+	}{
+		{false, []string{"-n", "300", "-warmup", "30"}},
+		{true, []string{"-n", "300", "-warmup", "30"}},
+		{false, []string{"-n", "5000", "-warmup", "30", "-bulk"}},
+	} {
+		renderOnMain := c.renderOnMain
 		var before, after goruntime.MemStats
 		drive := func(g *tact.Game, frame uint64) {
 			switch frame {
@@ -204,7 +220,7 @@ func TestSteadyFramesAllocateNothing(t *testing.T) {
 				goruntime.ReadMemStats(&after)
 			}
 		}
-		_, _, result := run(t, renderOnMain, 130, drive, "-n", "300", "-warmup", "30")
+		_, _, result := run(t, renderOnMain, 130, drive, c.args...)
 		mallocs := after.Mallocs - before.Mallocs
 		t.Logf("render on main %v: %d allocations, %d bytes in %d frames; %s", renderOnMain,
 			mallocs, after.TotalAlloc-before.TotalAlloc, frames, result)

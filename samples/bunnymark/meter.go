@@ -167,10 +167,14 @@ func (m *meter) report(now time.Time) {
 	pct := func(p float64) float64 { return float64(d[int(p*float64(len(d)-1))].Microseconds()) / 1000 }
 	perFrameMS := func(t time.Duration) float64 { return float64(t.Microseconds()) / 1000 / frames }
 	fps := frames / elapsed.Seconds()
-	fmt.Fprintf(Output, "RESULT engine=tact render_on_main=%v n=%d scale=%g frames=%d elapsed=%.3fs fps=%.2f ms_per_frame=%.3f "+
+	mode := "nodes"
+	if m.opts.Bulk {
+		mode = "bulk"
+	}
+	fmt.Fprintf(Output, "RESULT engine=tact mode=%s render_on_main=%v n=%d scale=%g frames=%d elapsed=%.3fs fps=%.2f ms_per_frame=%.3f "+
 		"draw_cpu=%.3fms/f update_cpu=%.3fms/f p50=%.3fms p95=%.3fms p99=%.3fms max=%.3fms updates=%d gc_cycles=%d "+
 		"gc_pause_total=%.3fms alloc_per_frame=%.0fB heap_inuse=%.1fMiB draw_calls=%.1f render_thread_ms=%.3f",
-		m.game.Config().RenderOnMain, m.n, m.opts.Scale, len(m.frameTimes), elapsed.Seconds(), fps, 1000/fps,
+		mode, m.game.Config().RenderOnMain, m.n, m.opts.Scale, len(m.frameTimes), elapsed.Seconds(), fps, 1000/fps,
 		perFrameMS(m.drawCPU), perFrameMS(m.updateCPU), pct(0.50), pct(0.95), pct(0.99), pct(1.0), m.frame,
 		ms.NumGC-m.gcStart.NumGC, float64(ms.PauseTotalNs-m.gcStart.PauseTotalNs)/1e6,
 		float64(ms.TotalAlloc-m.gcStart.TotalAlloc)/frames, float64(ms.HeapInuse)/(1<<20),

@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/tact-engine/tact/samples/blockdash"
+	"github.com/tact-engine/tact/samples/breakout"
 	"github.com/tact-engine/tact/samples/bunnymark"
 	"github.com/tact-engine/tact/samples/fixedstep"
 	"github.com/tact-engine/tact/samples/lifecycle"
@@ -26,4 +27,5 @@ var samples = []sample.Sample{
 	renderlab.Sample,
 	text.Sample,
 	systemsdemo.Sample,
+	breakout.Sample,
 }

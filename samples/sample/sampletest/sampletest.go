@@ -23,6 +23,7 @@ import (
 	"testing"
 
 	"github.com/tact-engine/tact"
+	"github.com/tact-engine/tact/internal/golden"
 	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/samples/sample"
@@ -147,4 +148,13 @@ func HasBright(img *image.RGBA, r image.Rectangle) bool {
 		}
 	}
 	return false
+}
+
+// Golden compares img with the sample's testdata/golden/NAME.png within a
+// small per-pixel tolerance; on a mismatch it writes the actual picture and
+// a diff under testdata/failures and fails. With $TACT_UPDATE_GOLDEN=1 it
+// rewrites the golden image instead (look at it before committing).
+func Golden(t testing.TB, name string, img *image.RGBA) {
+	t.Helper()
+	golden.Check(t, name, img, false)
 }

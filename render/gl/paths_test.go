@@ -1,0 +1,167 @@
+package gl_test
+
+import (
+	"image"
+	"image/color"
+	"math/rand"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/render/gl"
+)
+
+// pathScene records square sprites at fractional positions, with texture
+// regions, mirrors and tints (a batch every path may draw as points), then
+// a batch that also holds rotated and edge-crossing sprites, into the screen
+// and into a target shown on the screen.
+type pathScene struct {
+	tex, tgtTex render.TextureID
+	tgt         render.TargetID
+}
+
+func (s *pathScene) record(f *render.Frame) {
+	if s.tex == 0 {
+		// 8×8, nearest: every texel distinct, so a texel off shows.
+		px := make([]byte, 8*8*4)
+		for i := 0; i < 64; i++ {
+			px[4*i], px[4*i+1], px[4*i+2], px[4*i+3] = byte(i*4), byte(255-i*3), byte(i*37), 255
+		}
+		s.tex = f.CreateTexture(render.TextureDesc{Width: 8, Height: 8, Filter: render.FilterNearest}, px)
+		s.tgt, s.tgtTex = f.CreateTarget(render.TargetDesc{Width: 32, Height: 24, Filter: render.FilterNearest})
+	}
+	r := rand.New(rand.NewSource(3))
+	squares := func(n int, w, h float32) {
+		for i := 0; i < n; i++ {
+			side := []float32{1, 2, 3, 4, 5.5, 8, 12}[r.Intn(7)]
+			x, y := r.Float32()*(w-side), r.Float32()*(h-side)
+			tex, layer := s.tex, uint8(0)
+			if i%5 == 0 {
+				// On whole and half pixels, untextured: pixel centers fall
+				// on the edges, so the fill rules show. (Textured, a pixel
+				// center on a texel boundary may sample either texel: the
+				// paths interpolate with different rounding, as GPUs do.)
+				x, y = float32(int(x))+0.5*float32(i%2), float32(int(y))+0.5*float32(i/5%2)
+				tex, layer = 0, 3 // a batch of their own, on top
+			}
+			uv := mgl32.Vec4{0, 0, 1, 1}
+			if i%3 == 1 {
+				uv = mgl32.Vec4{0.25, 0.125, 0.75, 0.875}
+			}
+			sx, sy := float32(1), float32(1)
+			if i%4 == 2 {
+				sx = -1
+			}
+			if i%7 == 3 {
+				sy = -1
+			}
+			f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(x+side/2, y+side/2, 0).Mul4(mgl32.Scale3D(sx, sy, 1)),
+				Size: mgl32.Vec2{side, side}, Pivot: mgl32.Vec2{0.5, 0.5}, UV: uv, Texture: tex,
+				Color: render.RGBA(255, uint8(128+i), 255, uint8(160+i%96)), Blend: render.BlendAlpha, Layer: layer})
+		}
+	}
+	f.BeginPass(render.Pass{Target: s.tgt, Clear: render.ClearColor, ClearColor: mgl32.Vec4{0.2, 0, 0, 1},
+		ViewProj: mgl32.Ortho(0, 32, 0, 24, -1, 1)})
+	squares(30, 32, 24)
+	f.BeginPass(screenPass())
+	squares(200, screenW, screenH)
+	// Layer 1, additive (a batch of its own): squares, then one rotated
+	// and one crossing the edge, so the batch cannot be points.
+	for i := 0; i < 20; i++ {
+		f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(float32(i*3)+0.3, 30.7, 0), Size: mgl32.Vec2{3, 3},
+			Texture: s.tex, Color: render.RGBA(255, 255, 255, 128), Blend: render.BlendAdditive, Layer: 1})
+	}
+	f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(20, 20, 0).Mul4(mgl32.HomogRotate3DZ(0.5)), Size: mgl32.Vec2{9, 5},
+		Texture: s.tex, Color: render.White, Blend: render.BlendAdditive, Layer: 1})
+	f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(screenW-3, 10, 0), Size: mgl32.Vec2{6, 6},
+		Texture: s.tex, Color: render.White, Blend: render.BlendAdditive, Layer: 1})
+	// Layer 2: the target, upright.
+	f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(1.5, 2.25, 0), Size: mgl32.Vec2{32, 24},
+		UV: mgl32.Vec4{0, 1, 1, 0}, Texture: s.tgtTex, Color: render.White, Blend: render.BlendAlpha, Layer: 2})
+}
+
+// Every sprite path draws the same picture, threaded and on the main
+// thread: point sprites and instanced quads against four streamed vertices
+// per sprite.
+func TestSpritePathsIdentical(t *testing.T) {
+	type run struct {
+		name   string
+		path   gl.SpritePath
+		onMain bool
+		points int // sprite batches expected as points
+	}
+	runs := []run{
+		{"vertices", gl.SpritesVertices, true, 0},
+		{"instanced", gl.SpritesInstanced, false, 0},
+		{"instanced-onmain", gl.SpritesInstanced, true, 0},
+		{"auto", gl.SpritesAuto, false, 4},
+		{"auto-onmain", gl.SpritesAuto, true, 4},
+	}
+	var want *image.RGBA
+	for _, c := range runs {
+		h := newHarness(t, c.onMain, gl.Options{Sprites: c.path})
+		var sc pathScene
+		img, st, err := h.frame(sc.record)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.close()
+		// Threaded, the harness's last frame is an empty one: count on main.
+		if p, in, v := h.b.SpritePaths(); c.onMain && (p != c.points || p+in+v != 6) {
+			t.Errorf("%s: %d point, %d instanced, %d vertex batches; want %d point of 6", c.name, p, in, v, c.points)
+		}
+		if st.Triangles != 2*(30+200+22+1) {
+			t.Errorf("%s: %d triangles", c.name, st.Triangles)
+		}
+		if want == nil {
+			want = img
+			continue
+		}
+		bad := 0
+		for i := range img.Pix {
+			if img.Pix[i] != want.Pix[i] {
+				bad++
+				if bad <= 5 {
+					px := i / 4
+					t.Errorf("%s: pixel (%d,%d) channel %d = %d, vertices drew %d", c.name, px%screenW, px/screenW, i%4, img.Pix[i], want.Pix[i])
+				}
+			}
+		}
+		if bad > 0 {
+			t.Errorf("%s: %d channel values differ from the streamed-vertex picture", c.name, bad)
+			savePNG(t, img)
+		}
+	}
+}
+
+// Alpha-blended sprites whose texels and tints are all opaque are drawn
+// without blending: the picture is the one blending gives (the texel), and
+// a texture with a translucent texel, or a translucent tint, still blends.
+func TestOpaqueSpritesSameWithoutBlending(t *testing.T) {
+	h := newHarness(t, true, gl.Options{})
+	defer h.close()
+	img, _, err := h.frame(func(f *render.Frame) {
+		solid := f.CreateTexture(render.TextureDesc{Width: 1, Height: 1}, []byte{0, 200, 0, 255})
+		half := f.CreateTexture(render.TextureDesc{Width: 1, Height: 1}, []byte{0, 0, 200, 128})
+		f.BeginPass(render.Pass{Clear: render.ClearColor, ClearColor: mgl32.Vec4{1, 0, 0, 1},
+			ViewProj: mgl32.Ortho(0, screenW, 0, screenH, -1, 1)})
+		rect(f, 0, 0, 8, 8, solid, render.White)
+		rect(f, 10, 0, 8, 8, half, render.White)
+		rect(f, 20, 0, 8, 8, solid, render.RGBA(255, 255, 255, 128))
+		rect(f, 30, 0, 8, 8, solid, render.White)
+		f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(40, 0, 0), Size: mgl32.Vec2{8, 8}, Texture: solid,
+			Color: render.White, Blend: render.BlendPremultiplied})
+		f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(50, 0, 0), Size: mgl32.Vec2{8, 8}, Texture: solid,
+			Color: render.White, Blend: render.BlendAdditive})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := screenH - 4
+	expect(t, img, 4, y, color.RGBA{0, 200, 0, 255})
+	expect(t, img, 14, y, color.RGBA{127, 0, 100, 255})
+	expect(t, img, 24, y, color.RGBA{127, 100, 0, 255})
+	expect(t, img, 34, y, color.RGBA{0, 200, 0, 255})
+	expect(t, img, 44, y, color.RGBA{0, 200, 0, 255})
+	expect(t, img, 54, y, color.RGBA{255, 200, 0, 255})
+}

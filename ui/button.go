@@ -1,0 +1,363 @@
+package ui
+
+import (
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact/core"
+	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/scenegraph"
+)
+
+// ButtonState is the state a Button shows.
+type ButtonState uint8
+
+// Button states, the indexes of Button.Colors and Button.Frames.
+const (
+	StateNormal ButtonState = iota
+	StateHover
+	StatePressed
+	StateDisabled
+)
+
+// String returns the state's name.
+func (s ButtonState) String() string {
+	switch s {
+	case StateNormal:
+		return "normal"
+	case StateHover:
+		return "hover"
+	case StatePressed:
+		return "pressed"
+	case StateDisabled:
+		return "disabled"
+	}
+	return "state(invalid)"
+}
+
+// Transition says what a Button changes on its target per state; the
+// flags combine. The zero value changes nothing.
+type Transition uint8
+
+// Transitions.
+const (
+	// TransitionColor sets the target's Color to Colors[state].
+	TransitionColor Transition = 1 << iota
+	// TransitionSprite sets the target's texture and UV to Frames[state].
+	TransitionSprite
+)
+
+// SpriteFrame is a texture region: what a Sprite or NineSlice draws.
+type SpriteFrame struct {
+	// Texture is the image (0: plain white).
+	Texture render.TextureID
+	// UV is the region {u0, v0, u1, v1}, v0 the top edge; zero: the whole
+	// texture.
+	UV mgl32.Vec4
+}
+
+// Button is a clickable node, after Cocos Creator's Button. Its node needs
+// a Rect (the area that takes the pointer). It shows four states on its
+// Target (a Sprite or a NineSlice) with a colour and/or a sprite frame per
+// state, and emits Click when a press ends over it, with the mouse (primary
+// button) or a touch:
+//
+//   - pressing it shows StatePressed; while pressed, a pointer that leaves
+//     it shows StateNormal and one that comes back StatePressed again;
+//     releasing it over the button clicks, releasing it elsewhere does not
+//     (Cocos' touch-end versus touch-cancel);
+//   - a pointer-cancel (the press taken away: a ScrollView starting to
+//     drag, PointerCancel) ends the press without a click;
+//   - the mouse over it shows StateHover (touches do not hover); a disabled button
+//     (SetInteractable(false)) shows StateDisabled and ignores the pointer,
+//     though it still takes pointer events, so what lies under it is not
+//     pressed either.
+//
+// One pointer presses a button at a time. Pointer events still bubble past
+// the button (a ScrollView above can start dragging from it); the button
+// marks the press PointerEvent.Handled, so that a Button around it does not
+// react as well. Create one with NewButton.
+type Button struct {
+	scenegraph.Component
+
+	// Transition says what each state changes on Target.
+	Transition Transition
+	// Colors are the target's colour per state (TransitionColor).
+	Colors [4]render.Color
+	// Frames are the target's texture region per state (TransitionSprite);
+	// a zero frame for Hover, Pressed or Disabled means Frames[StateNormal].
+	Frames [4]SpriteFrame
+	// Target is the *scenegraph.Sprite or *NineSlice the states change; nil
+	// means the first NineSlice, else the first Sprite, on the button's
+	// node. Set by code only (scene files leave it nil).
+	Target scenegraph.Behavior `scene:"-"`
+	// Click is emitted when the button is clicked.
+	Click core.Signal[*Button]
+
+	disabled bool
+	hovered  bool
+	pressed  bool
+	inside   bool // the pressing pointer is over the button
+	pressID  PointerID
+	applied  buttonLook
+	onClick  func() // a Toggle's flip, before Click
+	sys      *System
+}
+
+// buttonLook is what a Button last applied to its target.
+type buttonLook struct {
+	target scenegraph.Behavior
+	tr     Transition
+	color  render.Color
+	frame  SpriteFrame
+}
+
+// Default button colours: NewButton's Colors.
+var (
+	DefaultNormalColor   = render.White
+	DefaultHoverColor    = render.RGBA(225, 225, 225, 255)
+	DefaultPressedColor  = render.RGBA(180, 180, 180, 255)
+	DefaultDisabledColor = render.RGBA(124, 124, 124, 255)
+)
+
+// NewButton returns an interactable button with TransitionColor and the
+// default colours.
+func NewButton() *Button {
+	b := &Button{}
+	b.setDefaults()
+	return b
+}
+
+func (b *Button) setDefaults() {
+	b.Transition = TransitionColor
+	b.Colors = [4]render.Color{DefaultNormalColor, DefaultHoverColor, DefaultPressedColor, DefaultDisabledColor}
+}
+
+// Interactable reports whether the button reacts to the pointer.
+func (b *Button) Interactable() bool { return !b.disabled }
+
+// SetInteractable enables or disables the button; disabling ends a press
+// without a click.
+func (b *Button) SetInteractable(on bool) {
+	b.disabled = !on
+	if !on {
+		b.pressed = false
+	}
+	b.refresh()
+}
+
+// State returns the state the button shows.
+func (b *Button) State() ButtonState {
+	switch {
+	case b.disabled:
+		return StateDisabled
+	case b.pressed && b.inside:
+		return StatePressed
+	case b.pressed:
+		return StateNormal
+	case b.hovered:
+		return StateHover
+	}
+	return StateNormal
+}
+
+// OnEnable listens to the node's pointer events and shows the state.
+func (b *Button) OnEnable() {
+	n := b.Node()
+	n.On(EventPointerDown, b.onDown, b)
+	n.On(EventPointerMove, b.onMove, b)
+	n.On(EventPointerUp, b.onUp, b)
+	n.On(EventPointerCancel, b.onCancel, b)
+	n.On(EventPointerEnter, b.onEnter, b)
+	n.On(EventPointerLeave, b.onLeave, b)
+	if s := SystemOf(n); s != nil {
+		b.register(s)
+	}
+	b.refresh()
+}
+
+// OnDisable stops listening and forgets any press and hover.
+func (b *Button) OnDisable() {
+	b.Node().TargetOff(b)
+	b.pressed, b.hovered = false, false
+	if b.sys != nil {
+		b.sys.removeOther(b)
+		b.sys = nil
+	}
+	b.refresh()
+}
+
+func (b *Button) detach() { b.sys = nil }
+
+func (b *Button) register(s *System) {
+	if b.sys != nil && b.sys != s {
+		b.sys.removeOther(b)
+	}
+	b.sys = s
+	s.addOther(b)
+}
+
+func (b *Button) onDown(e *scenegraph.Event) {
+	pe := e.Arg.(*PointerEvent)
+	if b.disabled || pe.Handled || pe.Button != PrimaryButton || b.pressed {
+		return
+	}
+	b.pressed, b.inside, b.pressID = true, true, pe.ID
+	pe.Handled = true
+	b.refresh()
+}
+
+func (b *Button) onMove(e *scenegraph.Event) {
+	pe := e.Arg.(*PointerEvent)
+	if !b.pressed || pe.ID != b.pressID {
+		return
+	}
+	b.inside = isSelfOrAncestor(b.Node(), pe.Hit)
+	b.refresh()
+}
+
+func (b *Button) onUp(e *scenegraph.Event) {
+	pe := e.Arg.(*PointerEvent)
+	if !b.pressed || pe.ID != b.pressID || pe.Button != PrimaryButton {
+		return
+	}
+	inside := isSelfOrAncestor(b.Node(), pe.Hit)
+	b.pressed = false
+	pe.Handled = true
+	b.refresh()
+	if inside && !b.disabled {
+		b.click()
+	}
+}
+
+func (b *Button) onCancel(e *scenegraph.Event) {
+	if pe := e.Arg.(*PointerEvent); b.pressed && pe.ID == b.pressID {
+		b.pressed = false
+		b.refresh()
+	}
+}
+
+func (b *Button) onEnter(e *scenegraph.Event) {
+	if e.Arg.(*PointerEvent).ID == MouseID { // hover is the mouse's, as in Cocos
+		b.hovered = true
+		b.refresh()
+	}
+}
+
+func (b *Button) onLeave(e *scenegraph.Event) {
+	if e.Arg.(*PointerEvent).ID == MouseID {
+		b.hovered = false
+		b.refresh()
+	}
+}
+
+func (b *Button) click() {
+	if b.onClick != nil {
+		b.onClick()
+	}
+	b.Click.Emit(b)
+}
+
+// target returns the Sprite or NineSlice the states change, or nil.
+func (b *Button) target() scenegraph.Behavior {
+	if b.Target != nil {
+		return b.Target
+	}
+	n := b.Node()
+	if n == nil {
+		return nil
+	}
+	if s := scenegraph.GetComponent[*NineSlice](n); s != nil {
+		return s
+	}
+	if s := scenegraph.GetComponent[*scenegraph.Sprite](n); s != nil {
+		return s
+	}
+	return nil
+}
+
+// arrange re-applies the look when a field changed since it was applied.
+func (b *Button) arrange(*System) { b.refresh() }
+
+// refresh applies the current state's look to the target if it differs
+// from what was applied last.
+func (b *Button) refresh() {
+	st := b.State()
+	f := b.Frames[st]
+	if f == (SpriteFrame{}) {
+		f = b.Frames[StateNormal]
+	}
+	l := buttonLook{target: b.target(), tr: b.Transition, color: b.Colors[st], frame: f}
+	if l == b.applied {
+		return
+	}
+	b.applied = l
+	switch t := l.target.(type) {
+	case *scenegraph.Sprite:
+		if l.tr&TransitionColor != 0 {
+			t.Color = l.color
+		}
+		if l.tr&TransitionSprite != 0 {
+			t.Texture, t.UV = f.Texture, f.UV
+		}
+	case *NineSlice:
+		if l.tr&TransitionColor != 0 {
+			t.Color = l.color
+		}
+		if l.tr&TransitionSprite != 0 {
+			t.Texture, t.UV = f.Texture, f.UV
+		}
+	}
+}
+
+// Toggle is a Button with a checked state, after Cocos Creator's Toggle:
+// each click flips it, shows or hides its Checkmark and emits Toggled
+// (then Click). Create one with NewToggle.
+type Toggle struct {
+	Button
+
+	// Checkmark is the node shown (active) while checked; nil means the
+	// child named "Checkmark", if any.
+	Checkmark *scenegraph.Node
+	// Toggled is emitted after the checked state changed, by a click or by
+	// SetChecked.
+	Toggled core.Signal[*Toggle]
+
+	checked bool
+}
+
+// NewToggle returns a toggle in the given state, with NewButton's look.
+func NewToggle(checked bool) *Toggle {
+	t := &Toggle{checked: checked}
+	t.setDefaults()
+	return t
+}
+
+// Checked reports whether the toggle is checked.
+func (t *Toggle) Checked() bool { return t.checked }
+
+// SetChecked sets the checked state, showing or hiding the checkmark, and
+// emits Toggled if it changed.
+func (t *Toggle) SetChecked(on bool) {
+	if on == t.checked {
+		return
+	}
+	t.checked = on
+	t.showCheck()
+	t.Toggled.Emit(t)
+}
+
+// OnEnable does Button's OnEnable and shows the checked state.
+func (t *Toggle) OnEnable() {
+	t.onClick = func() { t.SetChecked(!t.checked) }
+	t.Button.OnEnable()
+	t.showCheck()
+}
+
+func (t *Toggle) showCheck() {
+	m := t.Checkmark
+	if m == nil && t.Node() != nil {
+		m = t.Node().ChildByName("Checkmark")
+	}
+	if m != nil {
+		m.SetActive(t.checked)
+	}
+}
