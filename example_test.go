@@ -68,3 +68,25 @@ func ExampleRunHeadless() {
 	}
 	fmt.Println(g.Frames(), img.Bounds().Dx())
 }
+
+// Score reaches its Game from its node: no globals.
+type Score struct {
+	scenegraph.Component
+	Points int
+}
+
+func (s *Score) Update(float64) {
+	if g := tact.GameOf(s.Node()); g != nil && g.Frames() == 0 {
+		s.Points = 10
+	}
+}
+
+func ExampleGameOf() {
+	g := tact.NewGame(tact.Config{})
+	s := scenegraph.NewScene("Main")
+	sc := scenegraph.AddComponent(s.Root(), &Score{})
+	g.Director().RunScene(s)
+	g.Step() // one frame, no window needed
+	fmt.Println(tact.GameOf(sc.Node()) == g, sc.Points)
+	// Output: true 10
+}
