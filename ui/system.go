@@ -323,69 +323,53 @@ func removeFrom[T comparable](list []T, x T) []T {
 	return list
 }
 
-func (s *System) addRect(r *Rect) {
-	if r.sys == s {
+// member is a component the System keeps in one of its lists: its
+// owner is the System it is registered with, or nil.
+type member interface {
+	comparable
+	owner() **System
+}
+
+// enlist registers x in the list list of s returns, leaving the System it
+// was in first.
+func enlist[T member](s *System, x T, list func(*System) *[]T) {
+	o := x.owner()
+	if *o == s {
 		return
 	}
-	if r.sys != nil {
-		r.sys.removeRect(r)
+	if *o != nil {
+		delist(*o, x, list)
 	}
-	r.sys = s
-	s.rects = addTo(s.rects, r)
+	*o = s
+	l := list(s)
+	*l = addTo(*l, x)
 }
 
-func (s *System) removeRect(r *Rect) {
-	s.rects = removeFrom(s.rects, r)
-	r.sys = nil
+// delist removes x from the list list of s returns.
+func delist[T member](s *System, x T, list func(*System) *[]T) {
+	l := list(s)
+	*l = removeFrom(*l, x)
+	*x.owner() = nil
 }
 
-func (s *System) addWidget(w *Widget) {
-	if w.sys == s {
-		return
-	}
-	if w.sys != nil {
-		w.sys.removeWidget(w)
-	}
-	w.sys = s
-	s.widgets = addTo(s.widgets, w)
-}
+func rectsOf(s *System) *[]*Rect         { return &s.rects }
+func widgetsOf(s *System) *[]*Widget     { return &s.widgets }
+func layoutsOf(s *System) *[]*Layout     { return &s.layouts }
+func scrollsOf(s *System) *[]*ScrollView { return &s.scrolls }
 
-func (s *System) removeWidget(w *Widget) {
-	s.widgets = removeFrom(s.widgets, w)
-	w.sys = nil
-}
+func (r *Rect) owner() **System       { return &r.sys }
+func (w *Widget) owner() **System     { return &w.sys }
+func (l *Layout) owner() **System     { return &l.sys }
+func (v *ScrollView) owner() **System { return &v.sys }
 
-func (s *System) addLayout(l *Layout) {
-	if l.sys == s {
-		return
-	}
-	if l.sys != nil {
-		l.sys.removeLayout(l)
-	}
-	l.sys = s
-	s.layouts = addTo(s.layouts, l)
-}
-
-func (s *System) removeLayout(l *Layout) {
-	s.layouts = removeFrom(s.layouts, l)
-	l.sys = nil
-}
-
-func (s *System) addScroll(v *ScrollView) {
-	if v.sys == s {
-		return
-	}
-	if v.sys != nil {
-		v.sys.removeScroll(v)
-	}
-	v.sys = s
-	s.scrolls = addTo(s.scrolls, v)
-}
-
-func (s *System) removeScroll(v *ScrollView) {
-	s.scrolls = removeFrom(s.scrolls, v)
-	v.sys = nil
-}
+func (s *System) addRect(r *Rect)            { enlist(s, r, rectsOf) }
+func (s *System) removeRect(r *Rect)         { delist(s, r, rectsOf) }
+func (s *System) addWidget(w *Widget)        { enlist(s, w, widgetsOf) }
+func (s *System) removeWidget(w *Widget)     { delist(s, w, widgetsOf) }
+func (s *System) addLayout(l *Layout)        { enlist(s, l, layoutsOf) }
+func (s *System) removeLayout(l *Layout)     { delist(s, l, layoutsOf) }
+func (s *System) addScroll(v *ScrollView)    { enlist(s, v, scrollsOf) }
+func (s *System) removeScroll(v *ScrollView) { delist(s, v, scrollsOf) }
 
 func (s *System) addOther(a arranger)    { s.others = addTo(s.others, a) }
 func (s *System) removeOther(a arranger) { s.others = removeFrom(s.others, a) }

@@ -234,34 +234,38 @@ func (w *Widget) apply(n *scenegraph.Node, lo, hi mgl32.Vec2) {
 		newSize = r.Size()
 	}
 	e := w.Edges
-	// Horizontal.
-	switch {
-	case e&EdgeLeft != 0 && e&EdgeRight != 0 && r != nil && sc[0] != 0:
-		width := max(hi[0]-w.Right-(lo[0]+w.Left), 0)
-		newSize[0] = width / abs32(sc[0])
-		p[0] = lo[0] + w.Left + an[0]*width
-	case e&EdgeLeft != 0:
-		p[0] = lo[0] + w.Left + an[0]*size[0]
-	case e&EdgeRight != 0:
-		p[0] = hi[0] - w.Right - (1-an[0])*size[0]
-	case e&EdgeHCenter != 0:
-		p[0] = (lo[0]+hi[0])/2 + w.HCenter + (an[0]-0.5)*size[0]
+	var stretched bool
+	p[0], stretched = alignAxis(lo[0], hi[0], size[0], an[0], e&EdgeLeft != 0, e&EdgeRight != 0, e&EdgeHCenter != 0,
+		w.Left, w.Right, w.HCenter, r != nil && sc[0] != 0, p[0])
+	if stretched {
+		newSize[0] = max(hi[0]-w.Right-(lo[0]+w.Left), 0) / abs32(sc[0])
 	}
-	// Vertical.
-	switch {
-	case e&EdgeTop != 0 && e&EdgeBottom != 0 && r != nil && sc[1] != 0:
-		height := max(hi[1]-w.Top-(lo[1]+w.Bottom), 0)
-		newSize[1] = height / abs32(sc[1])
-		p[1] = lo[1] + w.Bottom + an[1]*height
-	case e&EdgeBottom != 0:
-		p[1] = lo[1] + w.Bottom + an[1]*size[1]
-	case e&EdgeTop != 0:
-		p[1] = hi[1] - w.Top - (1-an[1])*size[1]
-	case e&EdgeVCenter != 0:
-		p[1] = (lo[1]+hi[1])/2 + w.VCenter + (an[1]-0.5)*size[1]
+	p[1], stretched = alignAxis(lo[1], hi[1], size[1], an[1], e&EdgeBottom != 0, e&EdgeTop != 0, e&EdgeVCenter != 0,
+		w.Bottom, w.Top, w.VCenter, r != nil && sc[1] != 0, p[1])
+	if stretched {
+		newSize[1] = max(hi[1]-w.Top-(lo[1]+w.Bottom), 0) / abs32(sc[1])
 	}
 	if r != nil {
 		r.SetSize(newSize[0], newSize[1])
 	}
 	setPos(n, p)
+}
+
+// alignAxis places a node along one axis of the area lo..hi: against the
+// low edge (margin low), the high edge (margin high), both (stretched, when
+// the node can be resized: then it reports true), or centred (offset
+// center); with none of them, at pos. size and anchor are the node's extent
+// and anchor along the axis.
+func alignAxis(lo, hi, size, anchor float32, atLow, atHigh, centred bool, low, high, center float32, resizable bool, pos float32) (float32, bool) {
+	switch {
+	case atLow && atHigh && resizable:
+		return lo + low + anchor*max(hi-high-(lo+low), 0), true
+	case atLow:
+		return lo + low + anchor*size, false
+	case atHigh:
+		return hi - high - (1-anchor)*size, false
+	case centred:
+		return (lo+hi)/2 + center + (anchor-0.5)*size, false
+	}
+	return pos, false
 }
