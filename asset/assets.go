@@ -238,7 +238,8 @@ func (x *Asset) Err() error { return x.err }
 func (x *Asset) Refs() int { return x.refs }
 
 // Value returns the loaded value (*Texture, *Shader, *text.Font,
-// *SceneFile or a custom loader's value), or nil unless Loaded.
+// *audio.Clip, *Atlas, a scene file or a custom loader's value), or nil
+// unless Loaded.
 func (x *Asset) Value() any {
 	if x.state != Loaded {
 		return nil
@@ -284,7 +285,8 @@ type loadJob struct {
 }
 
 // New opens the asset root, registers the built-in formats (PNG and JPEG
-// textures, GLSL shader pairs, TTF/OTF fonts, WAV, Ogg and MP3 clips), makes
+// textures, GLSL shader pairs, TTF/OTF fonts, WAV, Ogg and MP3 clips,
+// TexturePacker JSON atlases renamed ".atlas" (AtlasFormat)), makes
 // its job pool unless opts.Jobs gives one, and starts the watcher with
 // opts.Watch. Close stops them.
 func New(opts Options) (*Manager, error) {
@@ -334,6 +336,7 @@ func New(opts Options) (*Manager, error) {
 	for _, ext := range []string{".wav", ".ogg", ".mp3"} {
 		a.loaders[ext] = audioLoader{}
 	}
+	a.loaders[AtlasExt] = AtlasFormat{}
 	if opts.Watch {
 		if err := a.startWatch(); err != nil {
 			a.Close()

@@ -3,7 +3,9 @@
 // the main thread (GPU uploads through render commands), counts references
 // and frees GPU objects when the last holder releases an asset. Built-in
 // formats: PNG and JPEG textures, GLSL shader pairs, TTF/OTF fonts, WAV, Ogg
-// and MP3 clips; RegisterFormat adds more (package scenefile adds scene
-// files). Asset paths are relative to the asset root and cannot leave it.
-// With Options.Watch, changed textures and shaders reload in place.
+// and MP3 clips, and texture atlases (TexturePacker JSON renamed ".atlas":
+// an Atlas of named Frames for Sprite.SetFrame); RegisterFormat adds more
+// (package scenefile adds scene files). Asset paths are relative to the
+// asset root and cannot leave it. With Options.Watch, changed textures and
+// shaders reload in place.
 package asset

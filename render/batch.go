@@ -25,9 +25,10 @@ type Batch struct {
 	// a 2D orthographic view-projection (no rotation, no perspective): AY
 	// and BX are 0, |AX| = |BY|, and all four corners map inside the
 	// volume. A backend may then draw each sprite as one point sprite of
-	// side |AX| world units centered on the square, with the picture a
-	// quad would give, where the pass maps world units to pixels the same
-	// way along both axes. SideMin and SideMax are then the smallest and the
+	// side |AX| world units centered on the square, covering the pixels a
+	// quad would, where the pass maps world units to pixels the same way
+	// along both axes (the texel sampled can differ only where a pixel
+	// center falls exactly on a texel boundary, where either is right). SideMin and SideMax are then the smallest and the
 	// largest side in world units (a backend checks them against its point
 	// size range).
 	Squares          bool

@@ -25,6 +25,15 @@ type Sprite struct {
 	Color render.Color
 	// FlipX and FlipY mirror the texture region.
 	FlipX, FlipY bool
+	// UVRotated says the region UV holds the image turned 90° clockwise (a
+	// rotated atlas frame, see SpriteFrame); the quad shows it upright.
+	UVRotated bool
+	// Trim is the transparent margin {left, bottom, right, top}, in local
+	// units, that an atlas cut from around the image (see SpriteFrame).
+	// When it is set, Anchor is a point of the untrimmed rectangle (Size
+	// plus the margins) and the quad sits in it where the image was; FlipX
+	// and FlipY mirror the margins too.
+	Trim mgl32.Vec4
 	// Blend is the blend mode; NewSprite sets render.BlendAlpha.
 	Blend render.BlendMode
 	// Shader is a custom sprite program (0: the built-in one).
@@ -62,6 +71,9 @@ func (s *Sprite) Render(v *View) {
 	m := &n.world
 	w, h := s.Size[0], s.Size[1]
 	x0, y0 := -s.Anchor[0]*w, -s.Anchor[1]*h
+	if s.Trim != (mgl32.Vec4{}) {
+		x0, y0 = s.trimmedOrigin()
+	}
 	a, b, c, d := m[0], m[1], m[4], m[5]
 	in := render.SpriteInstance{
 		X: a*x0 + c*y0 + m[12], Y: b*x0 + d*y0 + m[13],
@@ -92,10 +104,15 @@ func (s *Sprite) Render(v *View) {
 	if uv == (mgl32.Vec4{}) {
 		uv = mgl32.Vec4{0, 0, 1, 1}
 	}
-	if s.FlipX {
+	flipU, flipV := s.FlipX, s.FlipY
+	if s.UVRotated { // the region's u runs up the quad, its v across
+		flipU, flipV = flipV, flipU
+		turnUpright(&in)
+	}
+	if flipU {
 		uv[0], uv[2] = uv[2], uv[0]
 	}
-	if s.FlipY {
+	if flipV {
 		uv[1], uv[3] = uv[3], uv[1]
 	}
 	in.U0, in.V0, in.U1, in.V1 = uv[0], uv[1], uv[2], uv[3]

@@ -13,7 +13,10 @@
 //     both axes, is one glDrawElementsBaseVertex of GL_POINTS: one vertex
 //     and one primitive per sprite, the cheapest way to draw many small
 //     sprites (on Mesa's llvmpipe it halves the rasterizer's per-sprite
-//     work against two triangles). It draws the pixels the quads would;
+//     work against two triangles). It covers the pixels the quads would,
+//     in the same colors (a pixel center exactly on a texel boundary may
+//     sample the other texel: both are right, and the two interpolations
+//     round differently there);
 //   - instanced quads (SpriteInstanced): every other batch of the built-in
 //     program is one glDrawElementsInstanced, the vertex shader expanding
 //     each instance into its quad;
