@@ -11,6 +11,7 @@ import (
 	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/sound"
 )
 
 // audioTone returns a looping-friendly clip: seconds of a freq Hz sine
@@ -65,7 +66,7 @@ func TestAudioSourceFollowsNodeAndGame(t *testing.T) {
 	blip := audioTone(t, "blip", 1200, 0.5, 0.1)
 	g := NewGame(noGraphics(12))
 	var node *scenegraph.Node
-	var src *scenegraph.AudioSource
+	var src *sound.AudioSource
 	baseListeners := 0
 	check := func(what string, wantPlaying bool, freq, want float64) {
 		t.Helper()
@@ -129,7 +130,7 @@ func TestAudioSourceFollowsNodeAndGame(t *testing.T) {
 		s := scenegraph.NewScene("Audio")
 		node = scenegraph.NewNode("Speaker")
 		s.AddChild(node)
-		src = scenegraph.NewAudioSource(m, g, tone)
+		src = sound.NewAudioSource(m, g, tone)
 		src.PlayOnLoad, src.Loop = true, true
 		scenegraph.AddComponent(node, src)
 		return s, nil
@@ -143,7 +144,7 @@ func TestAudioSourcePausedGameAndIgnorePause(t *testing.T) {
 	m, _ := audio.NewMixer(audio.MixerConfig{Rate: 48000})
 	defer m.Close()
 	g := NewGame(noGraphics(3))
-	var music, fx *scenegraph.AudioSource
+	var music, fx *sound.AudioSource
 	g.director.EndFrame.On(func(d *director.Director) {
 		if d.TotalFrames() != 0 {
 			return
@@ -170,9 +171,9 @@ func TestAudioSourcePausedGameAndIgnorePause(t *testing.T) {
 		s := scenegraph.NewScene("Audio")
 		n := scenegraph.NewNode("N")
 		s.AddChild(n)
-		music = scenegraph.AddComponent(n, scenegraph.NewAudioSource(m, g, audioTone(t, "music", 600, 0.4, 0.1)))
+		music = scenegraph.AddComponent(n, sound.NewAudioSource(m, g, audioTone(t, "music", 600, 0.4, 0.1)))
 		music.PlayOnLoad, music.Loop, music.IgnorePause, music.Bus = true, true, true, audio.Music
-		fx = scenegraph.AddComponent(n, scenegraph.NewAudioSource(m, g, audioTone(t, "fx", 900, 0.4, 0.5)))
+		fx = scenegraph.AddComponent(n, sound.NewAudioSource(m, g, audioTone(t, "fx", 900, 0.4, 0.5)))
 		return s, nil
 	})
 }
@@ -183,7 +184,7 @@ func TestAudioSourceWithoutMixerDoesNothing(t *testing.T) {
 		s := scenegraph.NewScene("Silent")
 		n := scenegraph.NewNode("N")
 		s.AddChild(n)
-		a := scenegraph.AddComponent(n, scenegraph.NewAudioSource(nil, g, nil))
+		a := scenegraph.AddComponent(n, sound.NewAudioSource(nil, g, nil))
 		a.PlayOnLoad = true
 		a.Play()
 		a.SetVolume(0.5)
@@ -216,7 +217,7 @@ func TestAudioSourceMixToneFadeThroughDevice(t *testing.T) {
 	// Paced at 60 fps, not FixedDT: the device plays in real time.
 	g := NewGame(Config{NoGraphics: true, FrameRate: 60, MaxFrames: 36, PanicFatal: true})
 	var dev *platform.AudioDevice
-	var b *scenegraph.AudioSource
+	var b *sound.AudioSource
 	g.director.EndFrame.On(func(d *director.Director) {
 		switch d.TotalFrames() {
 		case 12: // 0.2 s in
@@ -234,8 +235,8 @@ func TestAudioSourceMixToneFadeThroughDevice(t *testing.T) {
 		s := scenegraph.NewScene("Mix")
 		n := scenegraph.NewNode("N")
 		s.AddChild(n)
-		a := scenegraph.AddComponent(n, scenegraph.NewAudioSource(m, g, audioTone(t, "a", 440, 0.25, 1)))
-		b = scenegraph.AddComponent(n, scenegraph.NewAudioSource(m, g, audioTone(t, "b", 660, 0.25, 1)))
+		a := scenegraph.AddComponent(n, sound.NewAudioSource(m, g, audioTone(t, "a", 440, 0.25, 1)))
+		b = scenegraph.AddComponent(n, sound.NewAudioSource(m, g, audioTone(t, "b", 660, 0.25, 1)))
 		a.PlayOnLoad, b.PlayOnLoad = true, true
 		a.Loop, b.Loop = true, true
 		return s, nil

@@ -12,7 +12,8 @@
 // Run must be called from the main goroutine. The engine is built of one
 // package per concern; a game usually needs these:
 //
-//	scenegraph  nodes, components and their lifecycle, cameras, sprites, audio sources
+//	scenegraph  nodes, components and their lifecycle, cameras, sprites
+//	sound       audio sources on nodes
 //	text        labels and fonts
 //	director    the Director that ticks frames; systems; the fixed step
 //	tween       Cocos-style tweens        animation  sprite-sheet clips

@@ -265,7 +265,7 @@ func (g *Game) Resume() {
 func (g *Game) IsPaused() bool { return g.paused }
 
 // OnPauseChange calls fn with true after each Pause and false after each
-// Resume, until off is called. It makes a Game a scenegraph.PauseState, which
+// Resume, until off is called. It makes a Game a sound.PauseState, which
 // AudioSource follows.
 func (g *Game) OnPauseChange(fn func(paused bool)) (off func()) {
 	offP := g.Paused.On(func(*Game) { fn(true) })

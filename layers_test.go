@@ -18,7 +18,7 @@ const module = "github.com/tact-engine/tact"
 // everything below it. The root package may not import physics2d, so that
 // games without physics do not link Box2D.
 var allowed = map[string][]string{
-	"":                    {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "ui", "save", "transition", "director", "asset", "scenefile", "tween", "animation", "collision", "particle", "profiler", "replay", "shaders", "internal/"},
+	"":                    {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "ui", "sound", "save", "transition", "director", "asset", "scenefile", "tween", "animation", "collision", "particle", "profiler", "replay", "shaders", "internal/"},
 	"core":                {},
 	"audio":               {"core"},
 	"shaders":             {},
@@ -26,7 +26,8 @@ var allowed = map[string][]string{
 	"platform/":           {"core", "platform"},
 	"render":              {"core"},
 	"render/":             {"core", "render"},
-	"scenegraph":          {"core", "render", "audio"},
+	"scenegraph":          {"core", "render"},
+	"sound":               {"core", "audio", "scenegraph"},
 	"text":                {"core", "render", "scenegraph"},
 	"save":                {},
 	"transition":          {"core", "render", "scenegraph", "director"},
@@ -48,7 +49,7 @@ var allowed = map[string][]string{
 	// Samples use the public API only: nothing under internal/ (but their
 	// test helper shares the golden-image check).
 	"samples/sample/sampletest": {"", "core", "platform", "platform/", "render", "scenegraph", "samples/", "internal/golden"},
-	"samples/": {"", "core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "ui", "save", "transition", "director", "asset", "scenefile",
+	"samples/": {"", "core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "ui", "sound", "save", "transition", "director", "asset", "scenefile",
 		"tween", "animation", "collision", "particle", "physics2d", "profiler", "replay", "shaders", "samples/"},
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/audio"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/sound"
 )
 
 // chimeRate is the sample rate of the coin chime made in code; the mixer
@@ -35,7 +36,7 @@ func addCoinSound(g *tact.Game, levelNode *scenegraph.Node, level *Level) {
 	if err != nil {
 		return
 	}
-	sfx := scenegraph.AddComponent(levelNode, scenegraph.NewAudioSource(m, g, chime))
+	sfx := scenegraph.AddComponent(levelNode, sound.NewAudioSource(m, g, chime))
 	// One-shots overlap, so quick pickups each get their chime.
 	level.CoinCollected.On(func(int) { sfx.PlayOneShot(chime, 0.6) })
 }

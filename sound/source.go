@@ -1,6 +1,9 @@
-package scenegraph
+package sound
 
-import "github.com/tact-engine/tact/audio"
+import (
+	"github.com/tact-engine/tact/audio"
+	"github.com/tact-engine/tact/scenegraph"
+)
 
 // PauseState is what an AudioSource follows to pause with its game: the
 // Game (package tact) satisfies it.
@@ -20,7 +23,7 @@ type PauseState interface {
 // audio, a server) every method does nothing, so game code needs no checks.
 // Use it from the main thread, like every component.
 type AudioSource struct {
-	Component
+	scenegraph.Component
 
 	// Clip is what Play plays.
 	Clip *audio.Clip
