@@ -55,7 +55,7 @@ type Config struct {
 
 	// Audio starts sound at boot: an audio.Mixer (Game.Audio) played by the
 	// default output. Where no output opens, the reason is logged and the
-	// game runs silent (Game.Audio is nil; AudioSource treats nil as silence).
+	// game runs silent (Game.Audio is nil; sound.AudioSource treats nil as silence).
 	// Where nothing is on a screen (Headless, or no display) and neither
 	// AudioOutput.Driver nor SDL_AUDIODRIVER names a driver, the output is
 	// SDL's "dummy" driver: the mixer runs at real-time pace into nothing,

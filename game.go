@@ -266,7 +266,7 @@ func (g *Game) IsPaused() bool { return g.paused }
 
 // OnPauseChange calls fn with true after each Pause and false after each
 // Resume, until off is called. It makes a Game a sound.PauseState, which
-// AudioSource follows.
+// sound.AudioSource follows.
 func (g *Game) OnPauseChange(fn func(paused bool)) (off func()) {
 	offP := g.Paused.On(func(*Game) { fn(true) })
 	offR := g.Resumed.On(func(*Game) { fn(false) })

@@ -76,17 +76,17 @@ func (c AudioConfig) WithDefaults() AudioConfig {
 	return c
 }
 
-// AudioSource produces the samples an AudioDevice plays: interleaved float32
+// SampleSource produces the samples an AudioDevice plays: interleaved float32
 // frames of the device's channel count, in [-1, 1]. Read fills dst (its
 // length is a whole number of frames) and returns how many samples it wrote;
 // the rest of dst plays as silence. Read is called from the device's own
 // goroutine, never from the main thread, so it must be safe to call
 // concurrently with the rest of the program. audio.Mixer satisfies it.
-type AudioSource interface {
+type SampleSource interface {
 	Read(dst []float32) int
 }
 
-// AudioDevice is an open SDL audio output fed from an AudioSource.
+// AudioDevice is an open SDL audio output fed from a SampleSource.
 //
 // SDL plays from a queue. A goroutine of the device's own reads the source
 // in small blocks and tops the queue up whenever it falls under
@@ -99,7 +99,7 @@ type AudioDevice struct {
 	freq, chans  int
 	bufferFrames int
 	queueFrames  int
-	src          AudioSource
+	src          SampleSource
 
 	stop    chan struct{}
 	done    chan struct{}
@@ -122,12 +122,12 @@ const hintAudioDriver = "SDL_AUDIODRIVER"
 // It never panics: an audio subsystem or device that does not start is an
 // error, and the rest of the Platform goes on without sound. Close the
 // device before the Platform: SDL's audio must stop before SDL quits.
-func (p *Platform) OpenAudio(cfg AudioConfig, src AudioSource) (*AudioDevice, error) {
+func (p *Platform) OpenAudio(cfg AudioConfig, src SampleSource) (*AudioDevice, error) {
 	if p.closed {
 		return nil, errors.New("platform: OpenAudio on a closed Platform")
 	}
 	if src == nil {
-		return nil, errors.New("platform: OpenAudio with a nil AudioSource")
+		return nil, errors.New("platform: OpenAudio with a nil SampleSource")
 	}
 	cfg = cfg.WithDefaults()
 	switch {

@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-// toneSource is an AudioSource playing a sine on every channel; reads
+// toneSource is a SampleSource playing a sine on every channel; reads
 // counts the Read calls.
 type toneSource struct {
 	freq, amp float64
@@ -78,7 +78,7 @@ func trimSilence(x []float32) []float32 {
 	return nil
 }
 
-func openDiskAudio(t *testing.T, p *Platform, cfg AudioConfig, src AudioSource) *AudioDevice {
+func openDiskAudio(t *testing.T, p *Platform, cfg AudioConfig, src SampleSource) *AudioDevice {
 	t.Helper()
 	cfg.Driver = "disk"
 	var d *AudioDevice
@@ -211,13 +211,13 @@ func TestAudioOpenErrors(t *testing.T) {
 	src := &toneSource{freq: 440, amp: 0.1, rate: 48000, ch: 2}
 	for _, tc := range []struct {
 		cfg  AudioConfig
-		src  AudioSource
+		src  SampleSource
 		want string
 	}{
 		{AudioConfig{Driver: "disk", Channels: 6}, src, "6 channels"},
 		{AudioConfig{Driver: "disk", Frequency: 10}, src, "10 Hz"},
 		{AudioConfig{Driver: "disk", BufferFrames: 1000}, src, "1000 frames"},
-		{AudioConfig{Driver: "disk"}, nil, "nil AudioSource"},
+		{AudioConfig{Driver: "disk"}, nil, "nil SampleSource"},
 		{AudioConfig{Driver: "no-such-driver"}, src, `"no-such-driver"`},
 	} {
 		var d *AudioDevice

@@ -84,7 +84,9 @@ func (p *CallbackPanic) blame(owner any, fallback *Node) {
 	}
 }
 
-// raise is the end of a timer's or listener's report: in PanicFatal mode it
+// raise is the end of every report of a recovered panic (lifecycle
+// callbacks, timers, listeners, and engine systems through ReportPanic): in
+// PanicFatal mode it
 // panics with p (or with the *CallbackPanic that is already propagating
 // from a nested callback, unchanged), otherwise it logs p with consequence.
 func (s *Scene) raise(p *CallbackPanic, consequence string) {
@@ -94,7 +96,10 @@ func (s *Scene) raise(p *CallbackPanic, consequence string) {
 		}
 		panic(p)
 	}
-	loggerOf(s).Printf("%v; %s\n%s", p, consequence, p.Stack)
+	if consequence != "" {
+		consequence = "; " + consequence
+	}
+	loggerOf(s).Printf("%v%s\n%s", p, consequence, p.Stack)
 }
 
 // timerPanic is the panic handler of the scene's timer scheduler: the
@@ -169,10 +174,7 @@ func (s *Scene) handlePanic(c *Component, callback string, r any) {
 	if c.node != nil {
 		p.Node = c.node.Path()
 	}
-	if s != nil && s.PanicFatal {
-		panic(p)
-	}
-	loggerOf(s).Printf("%v; the component is disabled\n%s", p, p.Stack)
+	s.raise(p, "the component is disabled")
 	if callback != "OnDestroy" && callback != "OnDisable" {
 		c.SetEnabled(false)
 	}

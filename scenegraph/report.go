@@ -34,13 +34,7 @@ func ReportPanic(n *Node, who any, callback string, r any, consequence string) *
 		p.Node = n.Path()
 		s = n.Scene()
 	}
-	if s != nil && s.PanicFatal {
-		panic(p)
-	}
-	if consequence != "" {
-		consequence = "; " + consequence
-	}
-	loggerOf(s).Printf("%v%s\n%s", p, consequence, p.Stack)
+	s.raise(p, consequence)
 	return p
 }
 
