@@ -42,7 +42,7 @@ var allowed = map[string][]string{
 	"asset":               {"core", "render", "audio", "scenegraph", "text", "director", "internal/assettest"},
 	"scenefile":           {"core", "render", "scenegraph", "text", "asset", "internal/fields", "internal/assettest"},
 	"replay":              {"core", "platform", "scenegraph", "director", "internal/fields"},
-	"vector":              {"core", "render", "scenegraph"},
+	"vector":              {"core", "render", "scenegraph", "director"},
 	"internal/fields":     {"scenegraph"},
 	"internal/assettest":  {"core", "render"},
 	"internal/systemtest": {"scenegraph", "director"},

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -279,6 +280,16 @@ func (g *Graphics) Release(f *render.Frame) {
 		g.mesh = 0
 	}
 	g.dirty = true
+}
+
+// OnDestroy frees the mesh through the frame being recorded by the
+// Director that runs the node's scene (the delete runs after that frame's
+// draws). Without a Director drawing it, there is no GPU mesh to free but
+// the one a caller's own frame made: call Release.
+func (g *Graphics) OnDestroy() {
+	if d := director.OfNode(g.Node()); d != nil && d.FrameSink() != nil {
+		g.Release(d.FrameSink().Frame())
+	}
 }
 
 // fringeFor returns one pixel of v's camera in the node's local units (1

@@ -272,7 +272,7 @@ func (t *tess) strip(a, b uint32, fringe bool) {
 		if !fringe && k != 1 {
 			continue
 		}
-		t.tri(a+k, b+k, b+k+1)
-		t.tri(a+k, b+k+1, a+k+1)
+		t.tri(a+k, b+k+1, b+k)
+		t.tri(a+k, a+k+1, b+k+1)
 	}
 }
