@@ -11,7 +11,8 @@
 //   - transition.Fade between scenes, and the Game reached from any
 //     component with tact.GameOf (breakout.go, play.go);
 //   - named input actions over keys, mouse and gamepad (play.go);
-//   - a pause menu that stops the play but not the UI (play.go).
+//   - a pause menu that stops the play but not the UI (play.go);
+//   - an anti-aliased ball drawn with vector.Graphics (play.go).
 //
 // Controls: Left/Right, A/D, the mouse or a gamepad stick move the paddle;
 // Space, a click or the A button launches the ball; Esc, P or Start pauses

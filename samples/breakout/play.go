@@ -11,6 +11,7 @@ import (
 	"github.com/tact-engine/tact/scenegraph"
 	"github.com/tact-engine/tact/text"
 	"github.com/tact-engine/tact/ui"
+	"github.com/tact-engine/tact/vector"
 )
 
 // The playfield's pieces, in pixels and pixels per second.
@@ -289,7 +290,11 @@ func PlayScene(g *tact.Game, set Settings) *scenegraph.Scene {
 	}
 	ballNode := scenegraph.NewNode("Ball")
 	world.AddChild(ballNode)
-	scenegraph.AddComponent(ballNode, scenegraph.NewSprite(0, BallSize, BallSize)).Color = Accent
+	// The ball is a vector circle: anti-aliased edges at any size.
+	disc := scenegraph.AddComponent(ballNode, vector.NewGraphics())
+	disc.FillColor = Accent
+	disc.Circle(0, 0, BallSize/2)
+	disc.Fill()
 	scenegraph.AddComponent(ballNode, &Ball{Match: match, Actions: actions, Paddle: paddle, Bricks: bricks, Speed: speed})
 
 	hud := scenegraph.AddComponent(world, &HUD{
