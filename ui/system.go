@@ -36,23 +36,22 @@ type System struct {
 	// their own are given, one each; NewSystem sets DefaultClipLayers.
 	ClipLayers uint32
 
-	d            *director.Director
-	scene        *scenegraph.Scene // SetScene's, or the Director's running scene
-	fixedScene   bool              // SetScene was called
-	screenW      int
-	screenH      int
-	rects        []*Rect
-	widgets      []*Widget
-	layouts      []*Layout
-	scrolls      []*ScrollView
-	others       []arranger
-	depths       []int // scratch: tree depths while sorting
-	clipCams     []*scenegraph.Camera
-	clipUsed     uint32
-	input        inputState
-	focus        *scenegraph.Node
-	arranging    bool
-	warnedLayers bool
+	d          *director.Director
+	scene      *scenegraph.Scene // SetScene's, or the Director's running scene
+	fixedScene bool              // SetScene was called
+	screenW    int
+	screenH    int
+	rects      []*Rect
+	widgets    []*Widget
+	layouts    []*Layout
+	scrolls    []*ScrollView
+	others     []arranger
+	depths     []int // scratch: tree depths while sorting
+	clipCams   []*scenegraph.Camera
+	clipUsed   uint32
+	input      inputState
+	focus      *scenegraph.Node
+	arranging  bool
 }
 
 // arranger is a component the System brings up to date in Arrange, after

@@ -51,11 +51,11 @@ func TestFillRectTrianglesAndFringe(t *testing.T) {
 	g := NewGraphics()
 	g.Rect(10, 20, 100, 50)
 	g.Fill()
-	vs, is := g.Tessellate(0)
+	_, is := g.Tessellate(0)
 	if len(is) != 2*3 {
 		t.Fatalf("no fringe: %d triangles, want 2", len(is)/3)
 	}
-	vs, is = g.Tessellate(1)
+	vs, is := g.Tessellate(1)
 	if len(is) != (2+8)*3 {
 		t.Fatalf("fringe: %d triangles, want 2 + 2 per edge = 10", len(is)/3)
 	}

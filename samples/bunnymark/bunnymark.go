@@ -248,7 +248,6 @@ func (b *Bunnies) Update(float64) {
 	if in.JustPressed(platform.KeyDown) || in.JustPressed(platform.KeyLeft) {
 		b.Remove(step)
 	}
-	const maxX, maxY = screenW - texSize, screenH - texSize
 	if b.batch != nil {
 		b.updateBulk()
 		b.meter.updateDone(t0, len(b.bunnies))
@@ -256,18 +255,7 @@ func (b *Bunnies) Update(float64) {
 	}
 	for i := range b.bunnies {
 		bn := &b.bunnies[i]
-		bn.x += bn.vx
-		bn.y += bn.vy
-		if bn.x < 0 {
-			bn.x, bn.vx = 0, -bn.vx
-		} else if bn.x > maxX {
-			bn.x, bn.vx = maxX, -bn.vx
-		}
-		if bn.y < 0 {
-			bn.y, bn.vy = 0, -bn.vy
-		} else if bn.y > maxY {
-			bn.y, bn.vy = maxY, -bn.vy
-		}
+		bn.move()
 		// World space has y up with the origin at the bottom-left.
 		bn.node.SetPositionXY(bn.x, screenH-bn.y)
 	}
@@ -277,22 +265,28 @@ func (b *Bunnies) Update(float64) {
 // updateBulk is Update's loop for bulk mode: the same motion, written into
 // the SpriteBatch's positions.
 func (b *Bunnies) updateBulk() {
-	const maxX, maxY = screenW - texSize, screenH - texSize
 	ps := b.batch.Positions[:len(b.bunnies)]
 	for i := range b.bunnies {
 		bn := &b.bunnies[i]
-		bn.x += bn.vx
-		bn.y += bn.vy
-		if bn.x < 0 {
-			bn.x, bn.vx = 0, -bn.vx
-		} else if bn.x > maxX {
-			bn.x, bn.vx = maxX, -bn.vx
-		}
-		if bn.y < 0 {
-			bn.y, bn.vy = 0, -bn.vy
-		} else if bn.y > maxY {
-			bn.y, bn.vy = maxY, -bn.vy
-		}
+		bn.move()
 		ps[i] = mgl32.Vec2{bn.x, screenH - bn.y}
+	}
+}
+
+// move advances the bunny one step and bounces it off the screen's edges,
+// as the peer does.
+func (bn *bunny) move() {
+	const maxX, maxY = screenW - texSize, screenH - texSize
+	bn.x += bn.vx
+	bn.y += bn.vy
+	if bn.x < 0 {
+		bn.x, bn.vx = 0, -bn.vx
+	} else if bn.x > maxX {
+		bn.x, bn.vx = maxX, -bn.vx
+	}
+	if bn.y < 0 {
+		bn.y, bn.vy = 0, -bn.vy
+	} else if bn.y > maxY {
+		bn.y, bn.vy = maxY, -bn.vy
 	}
 }
