@@ -18,7 +18,7 @@ const module = "github.com/tact-engine/tact"
 // everything below it. The root package may not import physics2d, so that
 // games without physics do not link Box2D.
 var allowed = map[string][]string{
-	"":                    {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "ui", "sound", "save", "transition", "director", "asset", "scenefile", "tween", "animation", "collision", "particle", "profiler", "replay", "shaders", "vector", "internal/"},
+	"":                    {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "ui", "sound", "save", "transition", "director", "asset", "scenefile", "gltf", "tween", "animation", "collision", "particle", "profiler", "replay", "shaders", "vector", "internal/"},
 	"core":                {},
 	"audio":               {"core"},
 	"shaders":             {},
@@ -41,6 +41,7 @@ var allowed = map[string][]string{
 	"profiler":            {"core", "render", "scenegraph", "text", "director"},
 	"asset":               {"core", "render", "audio", "scenegraph", "text", "director", "internal/assettest"},
 	"scenefile":           {"core", "render", "scenegraph", "text", "asset", "internal/fields", "internal/assettest"},
+	"gltf":                {"core", "render", "scenegraph", "asset"},
 	"replay":              {"core", "platform", "scenegraph", "director", "internal/fields"},
 	"vector":              {"core", "render", "scenegraph", "director"},
 	"internal/fields":     {"scenegraph"},
@@ -50,7 +51,7 @@ var allowed = map[string][]string{
 	// Samples use the public API only: nothing under internal/ (but their
 	// test helper shares the golden-image check).
 	"samples/sample/sampletest": {"", "core", "platform", "platform/", "render", "scenegraph", "samples/", "internal/golden"},
-	"samples/": {"", "core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "ui", "sound", "save", "transition", "director", "asset", "scenefile",
+	"samples/": {"", "core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "ui", "sound", "save", "transition", "director", "asset", "scenefile", "gltf",
 		"tween", "animation", "collision", "particle", "physics2d", "profiler", "replay", "shaders", "vector", "samples/"},
 }
 
