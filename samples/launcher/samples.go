@@ -6,6 +6,7 @@ import (
 	"github.com/tact-engine/tact/samples/bunnymark"
 	"github.com/tact-engine/tact/samples/fixedstep"
 	"github.com/tact-engine/tact/samples/lifecycle"
+	"github.com/tact-engine/tact/samples/modelviewer"
 	"github.com/tact-engine/tact/samples/renderlab"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/samples/systemsdemo"
@@ -28,4 +29,5 @@ var samples = []sample.Sample{
 	text.Sample,
 	systemsdemo.Sample,
 	breakout.Sample,
+	modelviewer.Sample,
 }
