@@ -25,6 +25,9 @@ const OverlayPriority = 1 << 30
 // overlayFrames is the length of the frame-time graph.
 const overlayFrames = 240
 
+// overlayGPUPasses is how many passes the overlay's gpu line shows at most.
+const overlayGPUPasses = 4
+
 // overlayTextInterval is how often the overlay's text is redone at most.
 const overlayTextInterval = 250 * time.Millisecond
 
@@ -35,7 +38,7 @@ const (
 	overlayGraphH   = 100 // 25 ms at 4 px per ms
 	overlayPxPerMs  = 4
 	overlayFontSize = 14
-	overlayTextH    = 5 * 17 // five lines
+	overlayTextH    = 6 * 17 // six lines
 	overlayPanelW   = overlayFrames + 2*overlayPad
 	overlayPanelH   = overlayGraphH + overlayTextH + 3*overlayPad
 )
@@ -50,7 +53,8 @@ var (
 // StatsOverlay shows how the frames go, over whatever scene the Director
 // runs: frames per second, a graph of the last 240 frames' main-thread time
 // (green) and render-thread time (orange, stacked) with a 60 Hz line, draw
-// calls, draw items and triangles, live nodes and components, the heap and
+// calls, draw items and triangles, the GPU time of the first four passes
+// (render.Stats.GPUPasses, a frame or two late), live nodes and components, the heap and
 // the GC. It draws with sprites and a Label under a camera of its own
 // (OverlayPriority, seeing only OverlayLayer), in a scene of its own that is
 // drawn over every scene the Director runs (Director.AddOverlay). A Game binds
@@ -244,6 +248,7 @@ func (o *StatsOverlay) updateText(s *scenegraph.Scene) {
 	b = strconv.AppendInt(b, int64(o.stats.Items), 10)
 	b = append(b, "   tris "...)
 	b = strconv.AppendInt(b, int64(o.stats.Triangles), 10)
+	b = o.appendGPU(b)
 	var nodes, comps int
 	if s != nil {
 		nodes, comps = countTree(s.Root())
@@ -268,6 +273,32 @@ func (o *StatsOverlay) updateText(s *scenegraph.Scene) {
 		o.prev = append(o.prev[:0], b...)
 		o.label.Text = string(b)
 	}
+}
+
+// appendGPU appends the gpu line: the GPU time of the first passes of the
+// newest frame whose times came back, by pass name.
+func (o *StatsOverlay) appendGPU(b []byte) []byte {
+	st := &o.stats
+	b = append(b, "\ngpu"...)
+	if st.NoGPUTimes {
+		return append(b, " n/a"...)
+	}
+	if st.PassCount == 0 {
+		return append(b, " -"...)
+	}
+	b = append(b, ' ')
+	b = appendMs(b, st.GPUFrame)
+	n := min(st.PassCount, overlayGPUPasses, len(st.GPUPasses))
+	for i := range n {
+		b = append(b, "   "...)
+		b = append(b, st.GPUPasses[i].Name...)
+		b = append(b, ' ')
+		b = appendMs(b, st.GPUPasses[i].GPU)
+	}
+	if st.PassCount > n {
+		b = append(b, "   ..."...)
+	}
+	return b
 }
 
 func sampleUint(s metrics.Sample) uint64 {

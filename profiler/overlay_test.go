@@ -128,8 +128,9 @@ func TestOverlayTextFourTimesASecond(t *testing.T) {
 
 // A shown overlay's frame allocates nothing while its text stays.
 func TestOverlayAllocatesNothing(t *testing.T) {
-	d, _, o, clock := overlayDirector()
+	d, r, o, clock := overlayDirector()
 	d.RunScene(gameScene("Game"))
+	r.gpuStats("scene", "ui") // the gpu line is part of the text
 	o.SetVisible(true)
 	for range 5 {
 		d.Tick(1.0 / 60)
@@ -169,5 +170,44 @@ func TestOverlayFollowsSceneSwitch(t *testing.T) {
 	d.Tick(1.0 / 60)
 	if len(r.passes) != 1 {
 		t.Fatalf("hidden overlay still draws: passes %v", r.passes)
+	}
+}
+
+// gpuStats sets made-up GPU pass times on r's stats.
+func (r *statsRenderer) gpuStats(names ...string) {
+	st := &r.stats
+	st.PassCount, st.GPUFrame, st.GPUFrameNumber = len(names), 0, 1
+	for i, n := range names {
+		st.GPUPasses[i] = render.PassTime{Name: n, GPU: time.Duration(i+1) * 250 * time.Microsecond}
+		st.GPUFrame += st.GPUPasses[i].GPU
+	}
+}
+
+// The text has a gpu line with the first four passes' GPU times by name.
+func TestOverlayGPUPasses(t *testing.T) {
+	d, r, o, _ := overlayDirector()
+	d.RunScene(gameScene("Game"))
+	r.gpuStats("scene", "ui")
+	o.SetVisible(true)
+	d.Tick(1.0 / 60)
+	text := o.Text()
+	for _, want := range []string{"\ngpu 0.75 ms   scene 0.25 ms   ui 0.50 ms\n"} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("overlay text %q lacks %q", text, want)
+		}
+	}
+	r.gpuStats("a", "b", "c", "d", "e")
+	for range 20 { // past the text interval
+		d.Tick(1.0 / 60)
+	}
+	if text := o.Text(); !strings.Contains(text, "   d 1.00 ms   ...\n") || strings.Contains(text, " e ") {
+		t.Fatalf("five passes: overlay text %q, want the first four and ...", text)
+	}
+	r.stats.NoGPUTimes = true
+	for range 20 {
+		d.Tick(1.0 / 60)
+	}
+	if text := o.Text(); !strings.Contains(text, "\ngpu n/a\n") {
+		t.Fatalf("no GPU timers: overlay text %q lacks gpu n/a", text)
 	}
 }

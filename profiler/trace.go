@@ -32,6 +32,7 @@ const (
 	traceMainTID   = 1
 	traceRenderTID = 2
 	traceGCTID     = 3
+	traceGPUTID    = 4
 )
 
 // traceFlushSize is how much a Trace buffers before writing.
@@ -41,7 +42,9 @@ const traceFlushSize = 256 << 10
 // array of events), which chrome://tracing and https://ui.perfetto.dev open:
 // one track for the main thread with every phase of every frame (and, with
 // TraceCallbacks, every lifecycle callback), one for the render thread's
-// frames, one for GC pauses. Every phase event carries the frame number and
+// frames, one for GC pauses, and a "gpu" track with one event per pass of
+// each frame whose GPU times came back (render.Stats.GPUPasses), named after
+// the pass and as long as its GPU time. Every phase event carries the frame number and
 // a sequence number in begin order. A trace cut short (a crash) still opens:
 // the format allows the closing bracket to be missing.
 //
@@ -66,6 +69,9 @@ type Trace struct {
 	submits      [8]submitTime
 	lastRendered uint64
 	renderEnd    time.Duration
+	rendered     [8]submitTime // where render-thread frames were placed, by frame
+	lastGPU      uint64
+	gpuEnd       time.Duration
 	gc           debug.GCStats
 	lastNumGC    int64
 	stopped      bool
@@ -100,6 +106,7 @@ func StartTrace(w io.Writer, detail TraceDetail) (*Trace, error) {
 	t.meta("thread_name", traceMainTID, "main thread")
 	t.meta("thread_name", traceRenderTID, "render thread")
 	t.meta("thread_name", traceGCTID, "GC pauses")
+	t.meta("thread_name", traceGPUTID, "gpu")
 	t.flush()
 	if t.err != nil {
 		return nil, t.err
@@ -288,6 +295,37 @@ func (t *Trace) renderStats() {
 	t.buf = append(t.buf, `,"triangles":`...)
 	t.buf = strconv.AppendInt(t.buf, int64(st.Triangles), 10)
 	t.buf = append(t.buf, "}}"...)
+	t.rendered[st.Frame%uint64(len(t.rendered))] = submitTime{st.Frame, start}
+	t.gpuStats(&st, start)
+}
+
+// gpuStats records the GPU times of st's passes on the "gpu" track, one event
+// per pass, once per frame they belong to (st.GPUFrameNumber, usually an
+// earlier frame than st's). The GPU reports durations, not times: the events
+// follow each other from where that frame went on the render thread's track
+// (renderStart when unknown).
+func (t *Trace) gpuStats(st *render.Stats, renderStart time.Duration) {
+	n := st.GPUFrameNumber
+	if n == 0 || n <= t.lastGPU || st.PassCount == 0 {
+		return
+	}
+	t.lastGPU = n
+	at := renderStart
+	if r := t.rendered[n%uint64(len(t.rendered))]; r.frame == n {
+		at = r.at
+	}
+	at = max(at, t.gpuEnd)
+	for i := range min(st.PassCount, len(st.GPUPasses)) {
+		p := &st.GPUPasses[i]
+		t.beginEvent(p.Name, "gpu", traceGPUTID, at, p.GPU)
+		t.buf = append(t.buf, `,"args":{"frame":`...)
+		t.buf = strconv.AppendUint(t.buf, n, 10)
+		t.buf = append(t.buf, `,"pass":`...)
+		t.buf = strconv.AppendInt(t.buf, int64(i), 10)
+		t.buf = append(t.buf, "}}"...)
+		at += max(p.GPU, 0)
+	}
+	t.gpuEnd = at
 }
 
 // collect records the GC pauses since the last call (debug.ReadGCStats keeps

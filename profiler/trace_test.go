@@ -136,7 +136,7 @@ func TestTraceThreeFramesInDesignOrder(t *testing.T) {
 			tracks[e.Args["name"].(string)] = true
 		}
 	}
-	for _, want := range []string{"main thread", "render thread", "GC pauses"} {
+	for _, want := range []string{"main thread", "render thread", "GC pauses", "gpu"} {
 		if !tracks[want] {
 			t.Errorf("no %q track; tracks %v", want, tracks)
 		}
@@ -170,7 +170,7 @@ func TestTraceThreeFramesInDesignOrder(t *testing.T) {
 			}
 		}
 	}
-	var rendered []int
+	var rendered, gpu []int
 	gcs := 0
 	for _, e := range events {
 		if e.Ph != "X" {
@@ -181,7 +181,17 @@ func TestTraceThreeFramesInDesignOrder(t *testing.T) {
 			rendered = append(rendered, e.num("frame"))
 		case traceGCTID:
 			gcs++
+		case traceGPUTID:
+			// The null backend times its one pass per frame (at zero): one
+			// event per pass, named after the pass (its camera's node).
+			if e.Name != "Camera" || e.Cat != "gpu" || e.num("pass") != 0 {
+				t.Errorf("gpu event %+v, want the pass of node Camera", e)
+			}
+			gpu = append(gpu, e.num("frame"))
 		}
+	}
+	if !slices.Equal(gpu, rendered) {
+		t.Errorf("gpu events for frames %v, want one per rendered frame %v", gpu, rendered)
 	}
 	if len(rendered) < 2 || !slices.IsSorted(rendered) || rendered[0] < 1 {
 		t.Fatalf("render thread frames %v, want at least 2 in order", rendered)

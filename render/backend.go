@@ -10,9 +10,11 @@ type Backend interface {
 	Init() error
 	// Execute runs one frame: f.Resources() in order, then each pass with its
 	// batches (f.Batches()), then f.ReadBacks(), then f.Deletes(). It adds
-	// DrawCalls, Triangles and BytesUploaded to f.Stats. An error (a bad handle,
-	// a shader that does not compile) is reported after executing as much of the
-	// frame as possible; it does not stop later frames.
+	// DrawCalls, Triangles and BytesUploaded to f.Stats and sets its GPU pass
+	// times (Stats.GPUPasses; NoGPUTimes where it cannot measure them). An
+	// error (a bad handle, a shader that does not compile) is reported after
+	// executing as much of the frame as possible; it does not stop later
+	// frames.
 	Execute(f *Frame) error
 	// Shutdown deletes every device object and releases the context.
 	Shutdown() error

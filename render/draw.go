@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"strconv"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -28,7 +29,20 @@ type Pass struct {
 	Clear      ClearFlags // what to clear first (inside the scissor, if any)
 	ClearColor mgl32.Vec4 // straight RGBA in [0,1]
 	ViewProj   mgl32.Mat4 // world to clip space
+	// Name labels the pass in GPU timings (Stats.GPUPasses) and traces;
+	// BeginPass sets "pass N" (N its index) when it is empty. The string is
+	// kept as given: a constant costs nothing per frame.
+	Name string
 }
+
+// defaultPassNames holds "pass 0" .. "pass 255", so that unnamed passes get a
+// name without allocating.
+var defaultPassNames = func() (n [MaxPasses]string) {
+	for i := range n {
+		n[i] = "pass " + strconv.Itoa(i)
+	}
+	return n
+}()
 
 // Sprite describes one textured quad. The quad spans Size in local units with
 // Pivot (0..1 in each axis; the zero value is the bottom-left corner) at the

@@ -216,10 +216,14 @@ func (f *Frame) DeleteTarget(id TargetID) {
 }
 
 // BeginPass starts a pass; draws recorded after it belong to it. It returns the
-// pass index (0 for the first) and panics after MaxPasses passes.
+// pass index (0 for the first) and panics after MaxPasses passes. A pass
+// without a Name is named "pass N", N its index.
 func (f *Frame) BeginPass(p Pass) int {
 	if len(f.passes) >= MaxPasses {
 		panic("render: more than MaxPasses passes in one frame")
+	}
+	if p.Name == "" {
+		p.Name = defaultPassNames[len(f.passes)]
 	}
 	f.passes = append(f.passes, p)
 	return len(f.passes) - 1

@@ -62,6 +62,7 @@ func Extract(s *Scene, f *render.Frame) {
 		v.setViewProj(c.ViewProj(pw, ph))
 		v.rendered, v.culled = 0, 0
 		f.BeginPass(render.Pass{
+			Name:       c.Node().Name(), // GPU timings name the pass after its camera
 			Target:     c.Target,
 			Viewport:   vp,
 			Clear:      c.Clear,

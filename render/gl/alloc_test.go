@@ -25,9 +25,11 @@ func (sc *steadyScene) init(f *render.Frame) {
 }
 
 func (sc *steadyScene) record(f *render.Frame) {
-	f.BeginPass(perspectivePass())
+	p := perspectivePass()
+	p.Name = "world"
+	f.BeginPass(p)
 	f.DrawMesh(&render.MeshDraw{Mesh: sc.mesh, Model: mgl32.Ident4(), LightDir: mgl32.Vec3{0, 0, -1}})
-	f.BeginPass(render.Pass{ViewProj: mgl32.Ortho(0, screenW, 0, screenH, -1, 1)})
+	f.BeginPass(render.Pass{Name: "sprites", ViewProj: mgl32.Ortho(0, screenW, 0, screenH, -1, 1)})
 	for i := 0; i < 1000; i++ {
 		sc.s.Transform = mgl32.Translate3D(float32(i%screenW), float32(i%screenH), 0)
 		sc.s.Texture = sc.a
@@ -61,8 +63,15 @@ func TestSteadyStateFrameAllocatesNothing(t *testing.T) {
 			if n := testing.AllocsPerRun(20, frame); n != 0 {
 				t.Errorf("%v, on main %v: %v allocations per steady-state GL frame", path, onMain, n)
 			}
-			if st := h.r.Stats(); st.DrawCalls != 4 || st.Items != 1002 {
+			st := h.r.Stats()
+			if st.DrawCalls != 4 || st.Items != 1002 {
 				t.Errorf("%v, on main %v: stats %+v", path, onMain, st)
+			}
+			// The timer queries ran in those frames, and their results came back.
+			if !st.NoGPUTimes && (st.PassCount != 2 || st.GPUPasses[0].Name != "world" ||
+				st.GPUPasses[1].Name != "sprites" || st.GPUFrameNumber == 0 || st.GPUFrameNumber >= st.Frame) {
+				t.Errorf("%v, on main %v: GPU times of frame %d in frame %d: %d %+v", path, onMain,
+					st.GPUFrameNumber, st.Frame, st.PassCount, st.GPUPasses[:st.PassCount])
 			}
 			h.close()
 		}
@@ -98,8 +107,12 @@ func TestSteadyBulkFrameAllocatesNothing(t *testing.T) {
 		if n := testing.AllocsPerRun(20, frame); n != 0 {
 			t.Errorf("%v: %v allocations per steady-state bulk frame", path, n)
 		}
-		if st := h.r.Stats(); st.DrawCalls != 1 || st.Items != 1 || st.Triangles != 40000 {
+		st := h.r.Stats()
+		if st.DrawCalls != 1 || st.Items != 1 || st.Triangles != 40000 {
 			t.Errorf("%v: stats %+v", path, st)
+		}
+		if !st.NoGPUTimes && (st.PassCount != 1 || st.GPUPasses[0].Name != "pass 0" || st.GPUFrameNumber == 0) {
+			t.Errorf("%v: GPU times of frame %d: %d %+v", path, st.GPUFrameNumber, st.PassCount, st.GPUPasses[:st.PassCount])
 		}
 		h.close()
 		if p, in, _ := h.b.SpritePaths(); onMain && (p != 1 || in != 0) {

@@ -47,6 +47,7 @@ type Backend struct {
 	screenW    int // default framebuffer size found at Init
 	screenH    int
 	sprites    spriteState
+	timer      gpuTimer
 
 	st       glState
 	pass     passState
@@ -138,6 +139,7 @@ func (b *Backend) Init() (err error) {
 	}
 	b.lastReload = time.Now()
 	b.initSprites()
+	b.initTimer()
 	ogl.GenVertexArrays(1, &b.emptyVAO)
 	b.live++
 	if e := ogl.GetError(); e != ogl.NO_ERROR {
@@ -213,6 +215,7 @@ func (b *Backend) Shutdown() error {
 	}
 	b.deleteGL(&b.white, ogl.DeleteTextures)
 	b.deleteSprites()
+	b.deleteTimer()
 	b.deleteGL(&b.emptyVAO, ogl.DeleteVertexArrays)
 	ogl.Finish()
 	var err error
@@ -255,7 +258,10 @@ func (b *Backend) result() error {
 
 // Execute renders f: resource commands, then each pass (target, viewport,
 // scissor, clears, batches), then read-backs, then deletes, then the swap
-// (unless Options.NoSwap). Problems (bad handles, shader errors, GL errors) are
+// (unless Options.NoSwap). Each of the first render.MaxTimedPasses passes is
+// timed on the GPU with a GL_TIME_ELAPSED query; f.Stats gets the times of
+// the newest earlier frame whose queries have completed (read without
+// waiting), or render.Stats.NoGPUTimes without timer queries. Problems (bad handles, shader errors, GL errors) are
 // returned together after the whole frame has been rendered; a shader that
 // fails to compile keeps its previous program.
 func (b *Backend) Execute(f *render.Frame) error {
@@ -267,6 +273,8 @@ func (b *Backend) Execute(f *render.Frame) error {
 	b.dropped = 0
 	b.resetState()
 	b.reloadBuiltins()
+	b.timer.beginFrame(f.Number())
+	b.timer.fill(f, &f.Stats)
 
 	res := f.Resources()
 	for i := range res {
@@ -278,17 +286,21 @@ func (b *Backend) Execute(f *render.Frame) error {
 	passes := f.Passes()
 	next := 0
 	for p := range passes {
+		b.timer.beginPass(passes[p].Name)
 		if !b.beginPass(f, p, &passes[p]) {
 			for next < len(batches) && batches[next].Pass == p {
 				next++
 			}
+			b.timer.endPass()
 			continue
 		}
 		for next < len(batches) && batches[next].Pass == p {
 			b.draw(f, next, &batches[next])
 			next++
 		}
+		b.timer.endPass()
 	}
+	b.timer.endFrame()
 	ogl.Disable(ogl.SCISSOR_TEST)
 	b.st.scissor = false
 	for _, rb := range f.ReadBacks() {

@@ -90,6 +90,13 @@ func (b *Backend) Execute(f *render.Frame) error {
 	// As render/gl streams them: one instance per sprite.
 	st.BytesUploaded += int64(len(render.SpriteInstanceBytes(sprites)))
 	passes := f.Passes()
+	// No GPU: the passes are named, their times zero, and nothing is late.
+	st.NoGPUTimes = true
+	st.GPUFrameNumber = f.Number()
+	st.PassCount = min(len(passes), render.MaxTimedPasses)
+	for p := range st.PassCount {
+		st.GPUPasses[p] = render.PassTime{Name: passes[p].Name}
+	}
 	for p := range passes {
 		if t := passes[p].Target; t != 0 && !b.targets.alive(uint32(t)) {
 			b.fail("BeginPass (pass %d): %s %v", p, b.targets.state(uint32(t)), t)

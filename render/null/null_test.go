@@ -165,3 +165,23 @@ func TestReplaceTexture(t *testing.T) {
 		t.Fatalf("want both refusals, got %v", err)
 	}
 }
+
+// The null backend has no GPU: it reports its passes by name with zero times.
+func TestGPUPassNames(t *testing.T) {
+	b := null.New()
+	b.Init()
+	f := render.NewFrame()
+	f.SetNumber(7)
+	f.BeginPass(render.Pass{Name: "scene"})
+	f.BeginPass(render.Pass{})
+	if err := b.Execute(f); err != nil {
+		t.Fatal(err)
+	}
+	st := f.Stats
+	if !st.NoGPUTimes || st.PassCount != 2 || st.GPUFrameNumber != 7 || st.GPUFrame != 0 {
+		t.Fatalf("stats %+v", st)
+	}
+	if p := st.GPUPasses[:2]; p[0] != (render.PassTime{Name: "scene"}) || p[1] != (render.PassTime{Name: "pass 1"}) {
+		t.Fatalf("passes %+v, want scene and pass 1 at zero", p)
+	}
+}
