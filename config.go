@@ -19,6 +19,14 @@ type Config struct {
 	Width, Height int
 	// Resizable, Fullscreen and HighDPI set the window's flags.
 	Resizable, Fullscreen, HighDPI bool
+	// MSAA asks for a multisampled window with this many samples per pixel
+	// (0: off; typically 2, 4 or 8), passed on as platform.WindowConfig.MSAA.
+	// Whether the driver grants it varies: where it refuses, the window
+	// opens without multisampling, the logger says so, and
+	// Game.Window().Samples() reports what was obtained. Multisampled render
+	// targets (render.TargetDesc.Samples, resolved by the backend) are the
+	// portable way to antialias, on every driver.
+	MSAA int
 
 	// FrameRate caps the frame rate: 0 means 60, Uncapped (any negative
 	// value) means as fast as the machine allows. Ignored with VSync.

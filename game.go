@@ -397,7 +397,7 @@ func (g *Game) boot() error {
 		backend = null.New()
 	} else {
 		w, err := p.OpenWindow(platform.WindowConfig{Title: cfg.Title, Width: cfg.Width, Height: cfg.Height,
-			Resizable: cfg.Resizable, Fullscreen: cfg.Fullscreen, HighDPI: cfg.HighDPI})
+			Resizable: cfg.Resizable, Fullscreen: cfg.Fullscreen, HighDPI: cfg.HighDPI, MSAA: cfg.MSAA})
 		if err != nil {
 			return err
 		}

@@ -32,6 +32,16 @@ type WindowConfig struct {
 	HighDPI bool
 	// Hidden opens the window hidden; Show shows it.
 	Hidden bool
+	// MSAA asks for a multisampled default framebuffer with this many
+	// samples per pixel (typically 2, 4 or 8; 0 or 1: none), through SDL's
+	// GL_MULTISAMPLEBUFFERS and GL_MULTISAMPLESAMPLES attributes. Whether it
+	// is granted depends on the driver: where the window or context cannot
+	// be created with it, OpenWindow retries without multisampling and
+	// reports that through the platform's logger; Window.Samples says what
+	// was obtained. (SDL's offscreen EGL driver, for one, may give no
+	// multisampled default framebuffer.) Multisampled render targets
+	// (render.TargetDesc.Samples) are the portable way to antialias.
+	MSAA int
 }
 
 // Size is a width and a height.
@@ -74,15 +84,19 @@ var ErrWindowClosed = errors.New("platform: window is closed")
 //
 // After Close, the window methods do nothing and return zero values.
 type Window struct {
-	p      *Platform
-	win    *sdl.Window
-	ctx    sdl.GLContext
-	closed atomic.Bool // read by the render thread's GL methods
+	p       *Platform
+	win     *sdl.Window
+	ctx     sdl.GLContext
+	samples int         // samples per pixel of the default framebuffer (0: none)
+	closed  atomic.Bool // read by the render thread's GL methods
 }
 
 // OpenWindow creates a window and its OpenGL 3.3 core-profile context
 // (double-buffered, 24-bit depth, 8-bit stencil), then releases the context
-// from the main thread so the render thread can make it current. On any
+// from the main thread so the render thread can make it current. With
+// WindowConfig.MSAA it asks for a multisampled default framebuffer, and
+// falls back to none (reported through the logger) where the driver refuses
+// it. On any
 // failure nothing is left open and the error says which step failed.
 func (p *Platform) OpenWindow(cfg WindowConfig) (*Window, error) {
 	switch {
@@ -101,6 +115,51 @@ func (p *Platform) OpenWindow(cfg WindowConfig) (*Window, error) {
 		h = DefaultHeight
 	}
 
+	msaa := cfg.MSAA
+	if msaa <= 1 {
+		msaa = 0
+	}
+	win, ctx, err := p.createGLWindow(cfg, w, h, msaa)
+	if err != nil && msaa > 0 {
+		p.logger.Printf("platform: window with %dx MSAA refused (%v); opening it without multisampling", msaa, err)
+		msaa = 0
+		win, ctx, err = p.createGLWindow(cfg, w, h, 0)
+	}
+	if err != nil {
+		return nil, err
+	}
+	// The context is current on this thread until released below.
+	samples := 0
+	if bufs, err := sdl.GLGetAttribute(sdl.GL_MULTISAMPLEBUFFERS); err == nil && bufs > 0 {
+		if n, err := sdl.GLGetAttribute(sdl.GL_MULTISAMPLESAMPLES); err == nil && n > 1 {
+			samples = n
+		}
+	}
+	if msaa > 0 && samples < msaa {
+		p.logger.Printf("platform: asked for %dx MSAA, the default framebuffer has %d samples (driver %q)", msaa, samples, p.driver)
+	}
+	if err := win.GLMakeCurrent(nil); err != nil {
+		sdl.GLDeleteContext(ctx)
+		win.Destroy()
+		return nil, fmt.Errorf("platform: release OpenGL context from the main thread: %w", err)
+	}
+	wd := &Window{p: p, win: win, ctx: ctx, samples: samples}
+	p.windows = append(p.windows, wd)
+	if p.input.window == nil {
+		p.input.window = wd
+		p.input.focused = win.GetFlags()&sdl.WINDOW_INPUT_FOCUS != 0
+	}
+	return wd, nil
+}
+
+// createGLWindow sets the GL attributes (with msaa samples per pixel, 0 for
+// none), then creates the window and its context, leaving the context
+// current on the calling thread.
+func (p *Platform) createGLWindow(cfg WindowConfig, w, h, msaa int) (*sdl.Window, sdl.GLContext, error) {
+	bufs := 0
+	if msaa > 0 {
+		bufs = 1
+	}
 	attrs := [...]struct {
 		attr  sdl.GLattr
 		value int
@@ -114,10 +173,14 @@ func (p *Platform) OpenWindow(cfg WindowConfig) (*Window, error) {
 		{sdl.GL_DOUBLEBUFFER, 1},
 		{sdl.GL_DEPTH_SIZE, 24},
 		{sdl.GL_STENCIL_SIZE, 8},
+		// SDL's attributes are global: set both, so that an earlier
+		// window's MSAA does not carry over.
+		{sdl.GL_MULTISAMPLEBUFFERS, bufs},
+		{sdl.GL_MULTISAMPLESAMPLES, msaa},
 	}
 	for _, a := range attrs {
 		if err := sdl.GLSetAttribute(a.attr, a.value); err != nil {
-			return nil, fmt.Errorf("platform: set GL attribute %d=%d: %w", a.attr, a.value, err)
+			return nil, nil, fmt.Errorf("platform: set GL attribute %d=%d: %w", a.attr, a.value, err)
 		}
 	}
 
@@ -138,25 +201,24 @@ func (p *Platform) OpenWindow(cfg WindowConfig) (*Window, error) {
 	}
 	win, err := sdl.CreateWindow(cfg.Title, sdl.WINDOWPOS_CENTERED, sdl.WINDOWPOS_CENTERED, int32(w), int32(h), flags)
 	if err != nil {
-		return nil, fmt.Errorf("platform: create window (driver %q): %w", p.driver, err)
+		return nil, nil, fmt.Errorf("platform: create window (driver %q): %w", p.driver, err)
 	}
 	ctx, err := win.GLCreateContext()
 	if err != nil {
 		win.Destroy()
-		return nil, fmt.Errorf("platform: create OpenGL 3.3 core context (driver %q): %w", p.driver, err)
+		return nil, nil, fmt.Errorf("platform: create OpenGL 3.3 core context (driver %q): %w", p.driver, err)
 	}
-	if err := win.GLMakeCurrent(nil); err != nil {
-		sdl.GLDeleteContext(ctx)
-		win.Destroy()
-		return nil, fmt.Errorf("platform: release OpenGL context from the main thread: %w", err)
+	return win, ctx, nil
+}
+
+// Samples returns the number of samples per pixel of the window's default
+// framebuffer, as the driver granted it: 0 when it is not multisampled
+// (WindowConfig.MSAA 0, or refused by the driver). It returns 0 after Close.
+func (w *Window) Samples() int {
+	if w.closed.Load() {
+		return 0
 	}
-	wd := &Window{p: p, win: win, ctx: ctx}
-	p.windows = append(p.windows, wd)
-	if p.input.window == nil {
-		p.input.window = wd
-		p.input.focused = win.GetFlags()&sdl.WINDOW_INPUT_FOCUS != 0
-	}
-	return wd, nil
+	return w.samples
 }
 
 // Size returns the client area's size in window coordinates (the unit of

@@ -102,9 +102,18 @@ type TextureDesc struct {
 // Filter and clamped) plus a 24-bit depth buffer. A target's color texture is
 // rendered bottom-up, as in OpenGL: draw it as a sprite with UV {0, 1, 1, 0} to
 // see it upright.
+//
+// Samples, if above 1, makes the target multisampled (MSAA): passes render
+// into multisampled color and depth buffers with that many samples per pixel
+// (a backend clamps it to what the driver allows), and at the end of every
+// pass into the target the color is resolved (averaged) into the color
+// texture, which is what sampling the texture and ReadPixels see. 0 and 1
+// mean no multisampling; negative values are invalid. Writes to the color
+// texture itself (UpdateTexture) are overwritten by the next pass's resolve.
 type TargetDesc struct {
 	Width, Height int
 	Filter        Filter
+	Samples       int
 }
 
 // ShaderDesc gives a shader program's sources. The names are the files the

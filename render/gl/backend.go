@@ -46,6 +46,7 @@ type Backend struct {
 	emptyVAO   uint32
 	screenW    int // default framebuffer size found at Init
 	screenH    int
+	maxSamples int // GL_MAX_SAMPLES, read at Init
 	sprites    spriteState
 	timer      gpuTimer
 
@@ -75,11 +76,18 @@ type mesh struct {
 	count         int32
 }
 
+// target is a render target. Without multisampling, fbo holds the color
+// texture and the depth renderbuffer and passes draw into it. With it
+// (samples > 1), passes draw into msFBO (msColor and depth, multisampled
+// renderbuffers), and resolve copies msFBO's color into fbo, which holds the
+// color texture alone; read-backs read fbo.
 type target struct {
-	id         render.TargetID
-	fbo, depth uint32
-	tex        render.TextureID
-	w, h       int
+	id             render.TargetID
+	fbo, depth     uint32
+	msFBO, msColor uint32
+	samples        int // 0: not multisampled
+	tex            render.TextureID
+	w, h           int
 }
 
 // LiveObjects returns how many GL objects (textures, buffers, vertex arrays,
@@ -118,6 +126,9 @@ func (b *Backend) Init() (err error) {
 	var vp [4]int32
 	ogl.GetIntegerv(ogl.VIEWPORT, &vp[0])
 	b.screenW, b.screenH = int(vp[2]), int(vp[3])
+	var ms int32
+	ogl.GetIntegerv(ogl.MAX_SAMPLES, &ms)
+	b.maxSamples = int(ms)
 	b.inited = true
 	defer func() {
 		if err != nil {
@@ -298,6 +309,7 @@ func (b *Backend) Execute(f *render.Frame) error {
 			b.draw(f, next, &batches[next])
 			next++
 		}
+		b.resolve(passes[p].Target)
 		b.timer.endPass()
 	}
 	b.timer.endFrame()

@@ -39,6 +39,9 @@ func (b *Backend) beginPass(f *render.Frame, i int, p *render.Pass) bool {
 		b.fail("BeginPass (pass %d): unknown or deleted %v", i, p.Target)
 		return false
 	}
+	if t := b.lookupTarget(p.Target); t != nil && t.msFBO != 0 {
+		fbo = t.msFBO // draw multisampled; resolve at the end of the pass
+	}
 	b.bindFBO(fbo)
 	vp := p.Viewport
 	if vp.Empty() {
@@ -189,6 +192,26 @@ func (b *Backend) setColor(p *program, c [4]float32) {
 	}
 	b.vec = c
 	ogl.Uniform4fv(p.color, 1, &b.vec[0])
+}
+
+// resolve copies a multisampled target's color into its color texture
+// (averaging the samples); it does nothing for the screen or a target
+// without multisampling. It runs at the end of every pass into the target,
+// so later passes that sample the texture, and read-backs, see the picture.
+func (b *Backend) resolve(id render.TargetID) {
+	if id == 0 {
+		return
+	}
+	t := b.lookupTarget(id)
+	if t == nil || t.msFBO == 0 {
+		return
+	}
+	b.setScissor(false, 0, 0, 0, 0) // the scissor test clips blits
+	ogl.BindFramebuffer(ogl.READ_FRAMEBUFFER, t.msFBO)
+	ogl.BindFramebuffer(ogl.DRAW_FRAMEBUFFER, t.fbo)
+	ogl.BlitFramebuffer(0, 0, int32(t.w), int32(t.h), 0, 0, int32(t.w), int32(t.h), ogl.COLOR_BUFFER_BIT, ogl.NEAREST)
+	ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.fbo)
+	b.st.fbo = t.fbo
 }
 
 // readBack copies a region of the screen or a target into a new top-down

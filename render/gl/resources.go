@@ -205,21 +205,53 @@ func (b *Backend) createTarget(c *render.ResourceCommand) {
 	w, h := c.TargetDesc.Width, c.TargetDesc.Height
 	tex := b.genTexture(w, h, c.TargetDesc.Filter, render.WrapClamp, nil)
 	b.textures[xs] = texture{id: c.Texture, gl: tex, w: w, h: h, target: c.Target}
-	t := target{id: c.Target, tex: c.Texture, w: w, h: h}
-	ogl.GenRenderbuffers(1, &t.depth)
-	b.live++
-	ogl.BindRenderbuffer(ogl.RENDERBUFFER, t.depth)
-	ogl.RenderbufferStorage(ogl.RENDERBUFFER, ogl.DEPTH_COMPONENT24, int32(w), int32(h))
+	t := target{id: c.Target, tex: c.Texture, w: w, h: h, samples: ClampSamples(c.TargetDesc.Samples, b.maxSamples)}
 	ogl.GenFramebuffers(1, &t.fbo)
 	b.live++
 	ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.fbo)
 	b.st.fbo = t.fbo
 	ogl.FramebufferTexture2D(ogl.FRAMEBUFFER, ogl.COLOR_ATTACHMENT0, ogl.TEXTURE_2D, tex, 0)
-	ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.RENDERBUFFER, t.depth)
+	ogl.GenRenderbuffers(1, &t.depth)
+	b.live++
+	ogl.BindRenderbuffer(ogl.RENDERBUFFER, t.depth)
+	if t.samples == 0 {
+		ogl.RenderbufferStorage(ogl.RENDERBUFFER, ogl.DEPTH_COMPONENT24, int32(w), int32(h))
+		ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.RENDERBUFFER, t.depth)
+	} else {
+		n := int32(t.samples)
+		ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, n, ogl.DEPTH_COMPONENT24, int32(w), int32(h))
+		ogl.GenRenderbuffers(1, &t.msColor)
+		b.live++
+		ogl.BindRenderbuffer(ogl.RENDERBUFFER, t.msColor)
+		ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, n, ogl.RGBA8, int32(w), int32(h))
+		if s := ogl.CheckFramebufferStatus(ogl.FRAMEBUFFER); s != ogl.FRAMEBUFFER_COMPLETE {
+			b.fail("%v: %v: resolve framebuffer incomplete (0x%x)", c.Op, c.Target, s)
+		}
+		ogl.GenFramebuffers(1, &t.msFBO)
+		b.live++
+		ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.msFBO)
+		b.st.fbo = t.msFBO
+		ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.COLOR_ATTACHMENT0, ogl.RENDERBUFFER, t.msColor)
+		ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.RENDERBUFFER, t.depth)
+	}
 	if s := ogl.CheckFramebufferStatus(ogl.FRAMEBUFFER); s != ogl.FRAMEBUFFER_COMPLETE {
 		b.fail("%v: %v: framebuffer incomplete (0x%x)", c.Op, c.Target, s)
 	}
 	b.targets[ts] = t
+}
+
+// ClampSamples returns the sample count a render target asking for
+// requested samples gets when the driver allows at most max
+// (GL_MAX_SAMPLES): 0 (no multisampling) for requested <= 1 or max <= 1,
+// otherwise min(requested, max).
+func ClampSamples(requested, max int) int {
+	if requested <= 1 || max <= 1 {
+		return 0
+	}
+	if requested > max {
+		return max
+	}
+	return requested
 }
 
 func (b *Backend) delete(c *render.ResourceCommand) {
@@ -296,8 +328,14 @@ func (b *Backend) deleteTarget(t *target) {
 		ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
 		b.st.fbo = 0
 	}
+	if b.st.fbo == t.msFBO && t.msFBO != 0 {
+		ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
+		b.st.fbo = 0
+	}
 	b.deleteGL(&t.fbo, ogl.DeleteFramebuffers)
+	b.deleteGL(&t.msFBO, ogl.DeleteFramebuffers)
 	b.deleteGL(&t.depth, ogl.DeleteRenderbuffers)
+	b.deleteGL(&t.msColor, ogl.DeleteRenderbuffers)
 	if x := b.lookupTexture(t.tex); x != nil {
 		b.deleteTexture(x)
 	}

@@ -15,6 +15,12 @@ import (
 // maxErrors bounds the errors one frame reports (the rest are counted).
 const maxErrors = 8
 
+// MaxSamples is the largest render.TargetDesc.Samples the null backend
+// accepts; a larger or negative count is reported as an error. (The GL
+// backend clamps counts above the driver's GL_MAX_SAMPLES instead; no
+// driver offers more than this.)
+const MaxSamples = 64
+
 // Backend validates and counts frames. Its methods follow render.Backend's
 // threading rules; Live, Frames and Total may be called from another goroutine
 // only while no frame executes (after Renderer.Close, or between Submits in
@@ -198,6 +204,10 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand, st *rende
 	case render.OpCreateTarget:
 		if b.targets.alive(uint32(c.Target)) || b.textures.alive(uint32(c.Texture)) {
 			b.fail("%v: %v or %v already exists", c.Op, c.Target, c.Texture)
+			return
+		}
+		if n := c.TargetDesc.Samples; n < 0 || n > MaxSamples {
+			b.fail("%v: %v: Samples %d outside 0..%d", c.Op, c.Target, n, MaxSamples)
 			return
 		}
 		b.targets.create(uint32(c.Target), info{w: c.TargetDesc.Width, h: c.TargetDesc.Height, tex: c.Texture})
