@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/replay"
 	"github.com/tact-engine/tact/scenegraph"
@@ -114,24 +113,10 @@ func script() scripted {
 const replayFrames = 80
 
 // recordRun runs the game under the script, recording its input and its
-// state at every frame.
+// state at every frame (scriptedRun with no nudge).
 func recordRun(t *testing.T) (*replay.Recording, *replay.StateTrail) {
 	t.Helper()
-	g := NewGame(Config{NoGraphics: true, FixedDT: 1.0 / 60, MaxFrames: replayFrames, PanicFatal: true})
-	var rec *replay.Recorder
-	var trail *replay.StateTrail
-	s := script()
-	g.GameInited.On(func(g *Game) {
-		rec = replay.NewRecorder(g.Director(), g.Input())
-		trail = replay.TrackState(g.Director())
-		g.Director().BeginFrame.On(func(d *director.Director) {
-			if f := s[d.TotalFrames()]; f != nil {
-				f(g.Input())
-			}
-		})
-	})
-	runGame(t, g, replayScene)
-	return rec.Stop(), trail
+	return scriptedRun(t, -1)
 }
 
 // replayRun runs the game again, driven only by rec.
