@@ -19,13 +19,16 @@ type Config struct {
 	Width, Height int
 	// Resizable, Fullscreen and HighDPI set the window's flags.
 	Resizable, Fullscreen, HighDPI bool
-	// MSAA asks for a multisampled window with this many samples per pixel
-	// (0: off; typically 2, 4 or 8), passed on as platform.WindowConfig.MSAA.
-	// Whether the driver grants it varies: where it refuses, the window
-	// opens without multisampling, the logger says so, and
-	// Game.Window().Samples() reports what was obtained. Multisampled render
-	// targets (render.TargetDesc.Samples, resolved by the backend) are the
-	// portable way to antialias, on every driver.
+	// MSAA antialiases what cameras draw to the screen with this many
+	// samples per pixel (0 or 1: off; typically 2, 4 or 8, clamped to what
+	// the driver allows): the backend renders screen passes into a
+	// multisampled framebuffer and resolves it into the window once per
+	// frame, before screenshots and the swap. It works on every driver,
+	// offscreen too, unlike a multisampled window
+	// (platform.WindowConfig.MSAA), which drivers may refuse or ignore.
+	// Cameras drawing into targets antialias through
+	// render.TargetDesc.Samples, post-processing chains through
+	// post.Options.Samples.
 	MSAA int
 
 	// FrameRate caps the frame rate: 0 means 60, Uncapped (any negative

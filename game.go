@@ -397,12 +397,15 @@ func (g *Game) boot() error {
 		backend = null.New()
 	} else {
 		w, err := p.OpenWindow(platform.WindowConfig{Title: cfg.Title, Width: cfg.Width, Height: cfg.Height,
-			Resizable: cfg.Resizable, Fullscreen: cfg.Fullscreen, HighDPI: cfg.HighDPI, MSAA: cfg.MSAA})
+			Resizable: cfg.Resizable, Fullscreen: cfg.Fullscreen, HighDPI: cfg.HighDPI})
 		if err != nil {
 			return err
 		}
 		g.window = w
-		glOpts = gl.Options{Shaders: shaders.FS()}
+		// MSAA through the backend's own multisampled framebuffer, not a
+		// multisampled window: drivers differ on granting one (SDL's
+		// offscreen EGL window reports 4 samples and does not antialias).
+		glOpts = gl.Options{Shaders: shaders.FS(), MSAA: cfg.MSAA}
 		if cfg.ShaderDir != "" {
 			glOpts.Shaders = shaders.DevFS(cfg.ShaderDir)
 			glOpts.ShaderDir = cfg.ShaderDir

@@ -18,7 +18,7 @@ const module = "github.com/tact-engine/tact"
 // everything below it. The root package may not import physics2d, so that
 // games without physics do not link Box2D.
 var allowed = map[string][]string{
-	"":                    {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "ui", "sound", "save", "transition", "director", "asset", "scenefile", "gltf", "tween", "animation", "collision", "particle", "profiler", "replay", "shaders", "vector", "internal/"},
+	"":                    {"core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "ui", "sound", "save", "transition", "director", "asset", "scenefile", "gltf", "tween", "animation", "collision", "particle", "profiler", "replay", "shaders", "vector", "post", "internal/"},
 	"core":                {},
 	"audio":               {"core"},
 	"shaders":             {},
@@ -26,7 +26,7 @@ var allowed = map[string][]string{
 	"platform/":           {"core", "platform"},
 	"render":              {"core"},
 	"render/":             {"core", "render"},
-	"scenegraph":          {"core", "render"},
+	"scenegraph":          {"core", "render", "render/graph", "render/null"},
 	"sound":               {"core", "audio", "scenegraph"},
 	"text":                {"core", "render", "scenegraph"},
 	"save":                {},
@@ -44,6 +44,7 @@ var allowed = map[string][]string{
 	"gltf":                {"core", "render", "scenegraph", "asset"},
 	"replay":              {"core", "platform", "scenegraph", "director", "internal/fields"},
 	"vector":              {"core", "render", "scenegraph", "director"},
+	"post":                {"core", "render", "render/", "shaders", "internal/golden"},
 	"internal/fields":     {"scenegraph"},
 	"internal/assettest":  {"core", "render"},
 	"internal/systemtest": {"scenegraph", "director"},
@@ -52,7 +53,7 @@ var allowed = map[string][]string{
 	// test helper shares the golden-image check).
 	"samples/sample/sampletest": {"", "core", "platform", "platform/", "render", "scenegraph", "samples/", "internal/golden"},
 	"samples/": {"", "core", "audio", "platform", "platform/", "render", "render/", "scenegraph", "text", "ui", "sound", "save", "transition", "director", "asset", "scenefile", "gltf",
-		"tween", "animation", "collision", "particle", "physics2d", "profiler", "replay", "shaders", "vector", "samples/"},
+		"tween", "animation", "collision", "particle", "physics2d", "profiler", "replay", "shaders", "vector", "post", "samples/"},
 }
 
 func rulesFor(pkg string) ([]string, bool) {

@@ -9,61 +9,62 @@ import (
 	"github.com/tact-engine/tact/scenegraph"
 )
 
-// TestMSAAWindow runs a Game with Config.MSAA 0 and 4 and draws a white
-// square rotated 30 degrees on black. The window must open either way and
-// report its samples; without MSAA the screenshot has only 0 and 255.
-// Where the driver grants a multisampled window, the antialiased pixels are
-// only logged: SDL's offscreen EGL driver on Mesa reports 4 samples yet
-// renders (or reads back) an unantialiased picture, so window MSAA is not
-// verifiable offscreen; multisampled render targets are (render/gl tests).
-func TestMSAAWindow(t *testing.T) {
-	for _, msaa := range []int{0, 4} {
-		cfg := headless(3)
-		cfg.MSAA = msaa
-		g := NewGame(cfg)
-		var img *image.RGBA
-		g.director.BeforeDraw.On(func(d *director.Director) {
-			if d.TotalFrames() == 2 {
-				g.Screenshot(func(i *image.RGBA) { img = i })
+// TestMSAAScreen runs a Game with Config.MSAA 0 and 4, in both render
+// modes, drawing a white square rotated 30 degrees on black. Without MSAA
+// the screenshot holds only 0 and 255; with it the square's edges are
+// blended (the screen is drawn multisampled and resolved before the
+// screenshot), and the square is as large either way.
+func TestMSAAScreen(t *testing.T) {
+	for _, onMain := range []bool{false, true} {
+		for _, msaa := range []int{0, 4} {
+			cfg := headless(3)
+			cfg.MSAA = msaa
+			cfg.RenderOnMain = onMain
+			g := NewGame(cfg)
+			var img *image.RGBA
+			g.director.BeforeDraw.On(func(d *director.Director) {
+				if d.TotalFrames() == 2 {
+					g.Screenshot(func(i *image.RGBA) { img = i })
+				}
+			})
+			runGame(t, g, func(g *Game) (*scenegraph.Scene, error) {
+				s := scenegraph.NewScene("MSAA")
+				cam := scenegraph.NewNode("Camera")
+				cam.SetPositionXY(160, 120)
+				s.AddChild(cam)
+				scenegraph.AddComponent(cam, scenegraph.NewOrthoCamera(render.RGBA(0, 0, 0, 255)))
+				n := scenegraph.NewNode("Square")
+				n.SetPositionXY(160, 120)
+				n.SetRotationEuler(0, 0, 30)
+				s.AddChild(n)
+				scenegraph.AddComponent(n, scenegraph.NewSprite(0, 100, 100))
+				return s, nil
+			})
+			if err := g.Director().RenderErr(); err != nil {
+				t.Fatalf("render error: %v", err)
 			}
-		})
-		samples := -1
-		runGame(t, g, func(g *Game) (*scenegraph.Scene, error) {
-			samples = g.Window().Samples()
-			s := scenegraph.NewScene("MSAA")
-			cam := scenegraph.NewNode("Camera")
-			cam.SetPositionXY(160, 120)
-			s.AddChild(cam)
-			scenegraph.AddComponent(cam, scenegraph.NewOrthoCamera(render.RGBA(0, 0, 0, 255)))
-			n := scenegraph.NewNode("Square")
-			n.SetPositionXY(160, 120)
-			n.SetRotationEuler(0, 0, 30)
-			s.AddChild(n)
-			scenegraph.AddComponent(n, scenegraph.NewSprite(0, 100, 100))
-			return s, nil
-		})
-		if img == nil {
-			t.Fatal("no frame captured")
-		}
-		mid, full := 0, 0
-		for i := 0; i < len(img.Pix); i += 4 {
-			switch v := img.Pix[i]; v {
-			case 255:
-				full++
-			case 0:
-			default:
-				mid++
+			if img == nil {
+				t.Fatal("no frame captured")
 			}
-		}
-		t.Logf("MSAA %d: window has %d samples; %d white, %d intermediate pixels", msaa, samples, full, mid)
-		if full < 9000 {
-			t.Errorf("MSAA %d: square missing (%d white pixels)", msaa, full)
-		}
-		if msaa == 0 && (samples != 0 || mid != 0) {
-			t.Errorf("no MSAA: %d samples, %d intermediate pixels", samples, mid)
-		}
-		if msaa > 0 && samples != 0 && samples < 2 {
-			t.Errorf("MSAA %d: Samples() = %d, want 0 or at least 2", msaa, samples)
+			mid, sum := 0, 0
+			for i := 0; i < len(img.Pix); i += 4 {
+				v := int(img.Pix[i])
+				sum += v
+				if v != 0 && v != 255 {
+					mid++
+				}
+			}
+			area := float64(sum) / 255 // covered pixels, edges counted by coverage
+			t.Logf("onMain %v, MSAA %d: %d blended pixels, area %.0f", onMain, msaa, mid, area)
+			if area < 9700 || area > 10300 {
+				t.Errorf("onMain %v, MSAA %d: square covers %.0f pixels, want about 10000", onMain, msaa, area)
+			}
+			if msaa == 0 && mid != 0 {
+				t.Errorf("onMain %v, no MSAA: %d blended pixels", onMain, mid)
+			}
+			if msaa > 0 && mid < 200 {
+				t.Errorf("onMain %v, MSAA %d: only %d blended edge pixels (the perimeter is about 400)", onMain, msaa, mid)
+			}
 		}
 	}
 }

@@ -72,7 +72,10 @@ type Director struct {
 	input     InputDispatcher
 	sink      FrameSink
 	extract   Extractor
-	logger    core.Logger
+	// unloaded are scenes unloaded since the last frame was recorded,
+	// whose render resources that frame releases.
+	unloaded []*scenegraph.Scene
+	logger   core.Logger
 
 	paused      bool
 	ended       bool // End was called: nothing ever again
@@ -503,6 +506,7 @@ func (d *Director) reparent(n, parent *scenegraph.Node) {
 
 func (d *Director) unload(s *scenegraph.Scene) {
 	s.Unload()
+	d.unloaded = append(d.unloaded, s)
 	if Of(s) == d {
 		s.SetValue(directorKey{}, nil)
 	}
@@ -673,6 +677,11 @@ func (d *Director) Tick(dt float64) {
 			}
 			d.end(PhaseExtract)
 		}
+		// Scenes unloaded since the last frame give back what their
+		// renderers held (shadow maps), in this frame.
+		for _, u := range d.unloaded {
+			scenegraph.ReleaseRenderResources(u, f)
+		}
 		d.begin(PhaseSubmit)
 		err := d.sink.Submit()
 		d.end(PhaseSubmit)
@@ -681,6 +690,8 @@ func (d *Director) Tick(dt float64) {
 			d.logf("director: render: %v", err)
 		}
 	}
+	clear(d.unloaded)
+	d.unloaded = d.unloaded[:0]
 	d.AfterDraw.Emit(d)
 	s = d.scene
 	if s != nil {

@@ -164,6 +164,28 @@ func createdMesh(t *testing.T, f *render.Frame, id render.MeshID) ([]render.Mesh
 	return nil, nil
 }
 
+// createdTexture returns the command that created texture id.
+func createdTexture(t *testing.T, f *render.Frame, id render.TextureID) render.ResourceCommand {
+	t.Helper()
+	for _, c := range f.Resources() {
+		if c.Op == render.OpCreateTexture && c.Texture == id {
+			return c
+		}
+	}
+	t.Fatalf("texture %d was not created", id)
+	return render.ResourceCommand{}
+}
+
+// textureDeleted reports whether f recorded the deletion of texture id.
+func textureDeleted(f *render.Frame, id render.TextureID) bool {
+	for _, c := range f.Deletes() {
+		if c.Op == render.OpDeleteTexture && c.Texture == id {
+			return true
+		}
+	}
+	return false
+}
+
 func near(a, b float32) bool { return math.Abs(float64(a-b)) < 1e-5 }
 
 func nearVec(a, b []float32) bool {
@@ -189,9 +211,18 @@ func checkModel(t *testing.T, m *asset.Manager, f *render.Frame, p string) {
 	if model == nil {
 		t.Fatalf("value is %T", x.Value())
 	}
-	tex := m.Get("models/tex.png").Texture()
-	if tex == nil {
-		t.Fatal("the base-colour image was not loaded as a dependency")
+	if m.Get("models/tex.png") != nil || len(x.Dependencies()) != 0 {
+		t.Error("the base-colour image was loaded as an asset dependency")
+	}
+	if len(model.Textures) != 1 {
+		t.Fatalf("model textures %v, want the base-colour map", model.Textures)
+	}
+	tex := createdTexture(t, f, model.Textures[0])
+	if tex.Desc.Format != render.FormatSRGB8A8 || tex.Desc.Width != 2 || tex.Desc.Height != 2 || tex.Desc.Wrap != render.WrapRepeat {
+		t.Errorf("base-colour texture %+v, want 2x2 SRGB8A8 repeating", tex.Desc)
+	}
+	if px := f.Bytes(tex.Data); len(px) != 16 || px[0] != 255 || px[1] != 0 || px[3] != 255 {
+		t.Errorf("base-colour pixels %v, want red first", px)
 	}
 	root, err := model.Instantiate()
 	if err != nil {
@@ -222,8 +253,8 @@ func checkModel(t *testing.T, m *asset.Manager, f *render.Frame, p string) {
 	if mr == nil {
 		t.Fatal("no MeshRenderer on Quad")
 	}
-	if mr.Color != (mgl32.Vec4{1, 0.5, 0.25, 1}) || mr.Texture != tex.ID || mr.Texture == 0 {
-		t.Errorf("Quad renderer color %v texture %d (want %d)", mr.Color, mr.Texture, tex.ID)
+	if mr.Color != (mgl32.Vec4{1, 0.5, 0.25, 1}) || mr.Texture != tex.Texture || mr.Texture == 0 {
+		t.Errorf("Quad renderer color %v texture %d (want %d)", mr.Color, mr.Texture, tex.Texture)
 	}
 	vs, is := createdMesh(t, f, mr.Mesh)
 	if len(vs) != 4 || !equalU32(is, []uint32{0, 1, 2, 0, 2, 3}) {
@@ -261,6 +292,9 @@ func checkModel(t *testing.T, m *asset.Manager, f *render.Frame, p string) {
 	}
 	if !deleted[mr.Mesh] || !deleted[tr.Mesh] || len(deleted) != 2 {
 		t.Errorf("deleted meshes %v, want %d and %d", deleted, mr.Mesh, tr.Mesh)
+	}
+	if !textureDeleted(f, tex.Texture) {
+		t.Errorf("texture %d not deleted", tex.Texture)
 	}
 	if _, err := model.Instantiate(); err == nil {
 		t.Error("Instantiate after unload did not fail")

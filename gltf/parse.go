@@ -10,7 +10,6 @@ import (
 	"math"
 	"net/url"
 	"path"
-	"slices"
 	"strings"
 	"unsafe"
 
@@ -45,6 +44,7 @@ type (
 		Buffers     []jBuffer     `json:"buffers"`
 		Materials   []jMaterial   `json:"materials"`
 		Textures    []jTexture    `json:"textures"`
+		Samplers    []jSampler    `json:"samplers"`
 		Images      []jImage      `json:"images"`
 		Required    []string      `json:"extensionsRequired"`
 	}
@@ -93,33 +93,17 @@ type (
 		URI        *string `json:"uri"`
 		ByteLength int     `json:"byteLength"`
 	}
-	jMaterial struct {
-		Name string `json:"name"`
-		PBR  *struct {
-			BaseColorFactor  []float64    `json:"baseColorFactor"`
-			BaseColorTexture *jTextureRef `json:"baseColorTexture"`
-		} `json:"pbrMetallicRoughness"`
-	}
-	jTextureRef struct {
-		Index *int `json:"index"`
-	}
-	jTexture struct {
-		Source *int `json:"source"`
-	}
-	jImage struct {
-		URI        *string `json:"uri"`
-		BufferView *int    `json:"bufferView"`
-	}
 )
 
 // decoded is a parsed model: immutable once Decode returns.
 type decoded struct {
-	path   string
-	name   string // the default scene's name, or the file's base name
-	meshes []meshData
-	nodes  []nodeData
-	roots  []int
-	images []string // asset paths to depend on, in order
+	path      string
+	name      string // the file's base name
+	meshes    []meshData
+	nodes     []nodeData
+	roots     []int
+	materials []*matData // by glTF material index, then the default material; nil: unused
+	textures  []texData  // the textures to create, in order
 }
 
 type meshData struct {
@@ -128,11 +112,10 @@ type meshData struct {
 }
 
 type primData struct {
-	verts   []render.MeshVertex
-	indices []uint32
-	color   mgl32.Vec4
-	texture string // asset path of the base-colour image; "" for none
-	radius  float32
+	verts    []render.MeshVertex
+	indices  []uint32
+	material int // index into decoded.materials
+	radius   float32
 }
 
 type nodeData struct {
@@ -197,8 +180,8 @@ func splitGLB(b []byte) (js, bin []byte, err error) {
 }
 
 // parse reads the glTF (JSON or GLB, told apart by content) at the asset
-// path p. read reads other files by asset path; depend is unused here (the
-// image paths are returned in decoded.images).
+// path p, with the materials its primitives use and their images. read
+// reads other files (buffers, images) by asset path.
 func parse(p string, b []byte, read func(string) ([]byte, error)) (*decoded, error) {
 	js, bin := b, []byte(nil)
 	isGLB := len(b) >= 4 && binary.LittleEndian.Uint32(b) == glbMagic
@@ -227,16 +210,17 @@ func parse(p string, b []byte, read func(string) ([]byte, error)) (*decoded, err
 	if v := *f.Asset.Version; !strings.HasPrefix(v, "2.") && v != "2" {
 		return nil, fmt.Errorf("asset.version: %q, only glTF 2.x is read", v)
 	}
-	if len(f.Required) > 0 {
-		return nil, fmt.Errorf("extensionsRequired[0]: extension %q is not supported", f.Required[0])
+	for k, e := range f.Required {
+		if !supportedExtension(e) {
+			return nil, fmt.Errorf("extensionsRequired[%d]: extension %q is not supported", k, e)
+		}
 	}
-	d := &decoded{path: p}
+	d := &decoded{path: p, materials: make([]*matData, len(f.Materials)+1)}
 	buffers, err := loadBuffers(p, &f, bin, read)
 	if err != nil {
 		return nil, err
 	}
-	r := &reader{f: &f, buffers: buffers}
-	imagePaths := map[int]string{}
+	r := &reader{path: p, f: &f, buffers: buffers, read: read, d: d}
 	for mi := range f.Meshes {
 		m := &f.Meshes[mi]
 		md := meshData{name: m.Name}
@@ -245,30 +229,38 @@ func parse(p string, b []byte, read func(string) ([]byte, error)) (*decoded, err
 		}
 		for pi := range m.Primitives {
 			where := fmt.Sprintf("meshes[%d].primitives[%d]", mi, pi)
-			pd, err := r.primitive(where, &m.Primitives[pi])
+			jp := &m.Primitives[pi]
+			mat := len(f.Materials) // the default material
+			if jp.Material != nil {
+				mat = *jp.Material
+				if mat < 0 || mat >= len(f.Materials) {
+					return nil, pathError(where+".material", "material %d out of range (the file has %d)", mat, len(f.Materials))
+				}
+			}
+			mt, err := r.material(mat)
 			if err != nil {
 				return nil, err
 			}
-			if mat := m.Primitives[pi].Material; mat != nil {
-				if err := material(p, &f, where+".material", *mat, &pd, imagePaths); err != nil {
-					return nil, err
-				}
+			pd, err := r.primitive(where, jp, mt.normal >= 0)
+			if err != nil {
+				return nil, err
 			}
+			pd.material = mat
 			md.prims = append(md.prims, pd)
 		}
 		d.meshes = append(d.meshes, md)
 	}
-	for _, ip := range imagePaths {
-		if !slices.Contains(d.images, ip) {
-			d.images = append(d.images, ip)
-		}
-	}
-	slices.Sort(d.images)
 	if err := nodes(&f, d); err != nil {
 		return nil, err
 	}
 	d.name = strings.TrimSuffix(path.Base(p), path.Ext(p))
 	return d, nil
+}
+
+// supportedExtension reports whether a file may require extension e:
+// whether it is read.
+func supportedExtension(e string) bool {
+	return e == extUnlit || e == extEmissiveStrength
 }
 
 // resolveURI returns the asset path of a relative URI in the file at p.
@@ -303,14 +295,9 @@ func loadBuffers(p string, f *jFile, bin []byte, read func(string) ([]byte, erro
 		case b.URI == nil:
 			return nil, pathError(where+".uri", "missing (only the first buffer of a .glb file may omit it)")
 		case strings.HasPrefix(*b.URI, "data:"):
-			u := *b.URI
-			comma := strings.IndexByte(u, ',')
-			if comma < 0 || !strings.HasSuffix(u[:comma], ";base64") {
-				return nil, pathError(where+".uri", "a data: URI that is not base64")
-			}
 			var err error
-			if data, err = base64.StdEncoding.DecodeString(u[comma+1:]); err != nil {
-				return nil, pathError(where+".uri", "bad base64: %v", err)
+			if data, err = dataURI(*b.URI); err != nil {
+				return nil, pathError(where+".uri", "%v", err)
 			}
 		default:
 			key, err := resolveURI(p, *b.URI)
@@ -329,10 +316,31 @@ func loadBuffers(p string, f *jFile, bin []byte, read func(string) ([]byte, erro
 	return out, nil
 }
 
+// dataURI returns the bytes of a base64 data: URI.
+func dataURI(u string) ([]byte, error) {
+	comma := strings.IndexByte(u, ',')
+	if comma < 0 || !strings.HasSuffix(u[:comma], ";base64") {
+		return nil, errors.New("a data: URI that is not base64")
+	}
+	b, err := base64.StdEncoding.DecodeString(u[comma+1:])
+	if err != nil {
+		return nil, fmt.Errorf("bad base64: %v", err)
+	}
+	return b, nil
+}
+
+// reader reads a parsed file's meshes, materials and images into d.
 type reader struct {
+	path    string // the file's asset path
 	f       *jFile
 	buffers [][]byte
+	read    func(string) ([]byte, error) // reads other files by asset path
+	d       *decoded
 	decoded int64 // bytes of vertices and indices made so far
+
+	images     map[int]*imageData // decoded images, by index
+	texKeys    map[texKey]int     // textures made, index into d.textures
+	imageBytes int64              // bytes of texture pixels made so far
 }
 
 // maxDecoded bounds the bytes of vertices and indices one file may decode
@@ -373,6 +381,28 @@ func typeComps(t string) int {
 		return 4
 	}
 	return 0
+}
+
+// bufferView returns the bytes of bufferView i, named at the JSON path
+// where.
+func (r *reader) bufferView(where string, i int) ([]byte, error) {
+	if i < 0 || i >= len(r.f.BufferViews) {
+		return nil, pathError(where, "bufferView %d out of range (the file has %d)", i, len(r.f.BufferViews))
+	}
+	bv := &r.f.BufferViews[i]
+	bw := fmt.Sprintf("bufferViews[%d]", i)
+	if bv.Buffer == nil || *bv.Buffer < 0 || *bv.Buffer >= len(r.buffers) {
+		b := -1
+		if bv.Buffer != nil {
+			b = *bv.Buffer
+		}
+		return nil, pathError(bw+".buffer", "buffer %d out of range (the file has %d)", b, len(r.buffers))
+	}
+	buf := r.buffers[*bv.Buffer]
+	if bv.ByteOffset < 0 || bv.ByteLength < 1 || bv.ByteOffset > len(buf) || bv.ByteLength > len(buf)-bv.ByteOffset {
+		return nil, pathError(bw, "bytes %d+%d lie outside buffer %d (%d bytes)", bv.ByteOffset, bv.ByteLength, *bv.Buffer, len(buf))
+	}
+	return buf[bv.ByteOffset : bv.ByteOffset+bv.ByteLength], nil
 }
 
 // view is an accessor checked against its bufferView and buffer.
@@ -417,23 +447,12 @@ func (r *reader) accessor(where string, i int, types []string, cts []int) (*view
 		return nil, pathError(aw+".count", "%d, at least 1", a.Count)
 	}
 	bvi := *a.BufferView
-	if bvi < 0 || bvi >= len(r.f.BufferViews) {
-		return nil, pathError(aw+".bufferView", "bufferView %d out of range (the file has %d)", bvi, len(r.f.BufferViews))
+	data, err := r.bufferView(aw+".bufferView", bvi)
+	if err != nil {
+		return nil, err
 	}
 	bv := &r.f.BufferViews[bvi]
 	bw := fmt.Sprintf("bufferViews[%d]", bvi)
-	if bv.Buffer == nil || *bv.Buffer < 0 || *bv.Buffer >= len(r.buffers) {
-		b := -1
-		if bv.Buffer != nil {
-			b = *bv.Buffer
-		}
-		return nil, pathError(bw+".buffer", "buffer %d out of range (the file has %d)", b, len(r.buffers))
-	}
-	buf := r.buffers[*bv.Buffer]
-	if bv.ByteOffset < 0 || bv.ByteLength < 1 || bv.ByteOffset > len(buf) || bv.ByteLength > len(buf)-bv.ByteOffset {
-		return nil, pathError(bw, "bytes %d+%d lie outside buffer %d (%d bytes)", bv.ByteOffset, bv.ByteLength, *bv.Buffer, len(buf))
-	}
-	data := buf[bv.ByteOffset : bv.ByteOffset+bv.ByteLength]
 	elem := typeComps(a.Type) * compSize(a.ComponentType)
 	stride := elem
 	if bv.ByteStride != 0 {
@@ -491,8 +510,10 @@ var (
 )
 
 // primitive reads one TRIANGLES primitive into vertices and indices.
-func (r *reader) primitive(where string, p *jPrimitive) (primData, error) {
-	pd := primData{color: mgl32.Vec4{1, 1, 1, 1}}
+// Tangents are read from TANGENT or, where normalMap is set and there is
+// none, generated from the texture coordinates.
+func (r *reader) primitive(where string, p *jPrimitive, normalMap bool) (primData, error) {
+	var pd primData
 	if p.Mode != nil && *p.Mode != modeTriangles {
 		return pd, pathError(where+".mode", "%d, only TRIANGLES (4) is read", *p.Mode)
 	}
@@ -534,6 +555,13 @@ func (r *reader) primitive(where string, p *jPrimitive) (primData, error) {
 	if err != nil {
 		return pd, err
 	}
+	tan, err := get("TANGENT", []string{"VEC4"}, floatOnly)
+	if err != nil {
+		return pd, err
+	}
+	if nrm == nil {
+		tan = nil // glTF: tangents are ignored where normals are computed
+	}
 	budget := int64(n) * int64(unsafe.Sizeof(render.MeshVertex{}))
 	if nrm == nil { // flat normals: three vertices a triangle, made below
 		budget += 3 * int64(n) * int64(unsafe.Sizeof(render.MeshVertex{}))
@@ -560,6 +588,9 @@ func (r *reader) primitive(where string, p *jPrimitive) (primData, error) {
 		}
 		if uv != nil {
 			v.UV = [2]float32{uv.float(i, 0), uv.float(i, 1)}
+		}
+		if tan != nil {
+			v.Tangent = readTangent(tan, i)
 		}
 		v.Color = render.White
 		if col != nil {
@@ -602,6 +633,13 @@ func (r *reader) primitive(where string, p *jPrimitive) (primData, error) {
 	if nrm == nil {
 		verts, idx = flatNormals(verts, idx)
 	}
+	if normalMap && tan == nil && uv != nil {
+		// Two accumulated directions a vertex, while generating.
+		if err := r.spend(where, int64(len(verts))*24); err != nil {
+			return pd, err
+		}
+		generateTangents(verts, idx)
+	}
 	pd.verts, pd.indices = verts, idx
 	return pd, nil
 }
@@ -640,61 +678,6 @@ func unit8(f float32) uint8 {
 		return 255
 	}
 	return uint8(f*255 + 0.5)
-}
-
-// material applies material mi to pd: base colour factor and texture.
-func material(p string, f *jFile, where string, mi int, pd *primData, images map[int]string) error {
-	if mi < 0 || mi >= len(f.Materials) {
-		return pathError(where, "material %d out of range (the file has %d)", mi, len(f.Materials))
-	}
-	m := &f.Materials[mi]
-	mw := fmt.Sprintf("materials[%d].pbrMetallicRoughness", mi)
-	if m.PBR == nil {
-		return nil
-	}
-	if c := m.PBR.BaseColorFactor; c != nil {
-		if len(c) != 4 {
-			return pathError(mw+".baseColorFactor", "%d numbers, want 4", len(c))
-		}
-		for k := range 4 {
-			if !(c[k] >= 0 && c[k] <= 1) {
-				return pathError(mw+".baseColorFactor", "%v: each must be from 0 to 1", c)
-			}
-			pd.color[k] = float32(c[k])
-		}
-	}
-	t := m.PBR.BaseColorTexture
-	if t == nil {
-		return nil
-	}
-	tw := mw + ".baseColorTexture.index"
-	if t.Index == nil || *t.Index < 0 || *t.Index >= len(f.Textures) {
-		i := -1
-		if t.Index != nil {
-			i = *t.Index
-		}
-		return pathError(tw, "texture %d out of range (the file has %d)", i, len(f.Textures))
-	}
-	tex := &f.Textures[*t.Index]
-	sw := fmt.Sprintf("textures[%d].source", *t.Index)
-	if tex.Source == nil {
-		return nil // an extension's image: not read
-	}
-	ii := *tex.Source
-	if ii < 0 || ii >= len(f.Images) {
-		return pathError(sw, "image %d out of range (the file has %d)", ii, len(f.Images))
-	}
-	img := &f.Images[ii]
-	if img.URI == nil || strings.HasPrefix(*img.URI, "data:") {
-		return nil // embedded images are not read: the primitive is untextured
-	}
-	key, err := resolveURI(p, *img.URI)
-	if err != nil {
-		return pathError(fmt.Sprintf("images[%d]", ii), "%v", err)
-	}
-	pd.texture = key
-	images[ii] = key
-	return nil
 }
 
 // nodes checks the node hierarchy (a forest: no node has two parents, no

@@ -22,9 +22,10 @@ const (
 	OpUpdateShader
 	// OpDeleteShader deletes Shader.
 	OpDeleteShader
-	// OpCreateTarget creates Target from TargetDesc, with Texture as its color texture.
+	// OpCreateTarget creates Target from TargetDesc, with Attachments as its
+	// textures (Texture, the first, is the color or shadow-map texture).
 	OpCreateTarget
-	// OpDeleteTarget deletes Target and its color texture.
+	// OpDeleteTarget deletes Target and its textures.
 	OpDeleteTarget
 	// OpReplaceTexture gives Texture a new image of Desc (another size,
 	// filter or wrap) and the RGBA8 pixels in Data, under the same handle.
@@ -67,16 +68,19 @@ type Span struct{ Off, Len int }
 // names are meaningful. Data, Vertices and Indices point into the frame's
 // arenas; read them with [Frame.Bytes], [Frame.MeshVertices] and [Frame.Indices].
 type ResourceCommand struct {
-	Op         ResourceOp
-	Texture    TextureID
-	Mesh       MeshID
-	Shader     ShaderID
-	Target     TargetID
-	Desc       TextureDesc
-	TargetDesc TargetDesc
-	Rect       Rect
-	Data       Span
-	Vertices   Span
-	Indices    Span
-	Source     ShaderDesc
+	Op      ResourceOp
+	Texture TextureID
+	// Attachments are a target's textures, by attachment (OpCreateTarget,
+	// OpDeleteTarget); Attachments[0] is Texture.
+	Attachments [MaxColorAttachments]TextureID
+	Mesh        MeshID
+	Shader      ShaderID
+	Target      TargetID
+	Desc        TextureDesc
+	TargetDesc  TargetDesc
+	Rect        Rect
+	Data        Span
+	Vertices    Span
+	Indices     Span
+	Source      ShaderDesc
 }

@@ -33,6 +33,8 @@ type Pass struct {
 	// BeginPass sets "pass N" (N its index) when it is empty. The string is
 	// kept as given: a constant costs nothing per frame.
 	Name string
+	// Lights lights the pass's meshes; the zero value draws them unlit.
+	Lights Lights
 }
 
 // defaultPassNames holds "pass 0" .. "pass 255", so that unnamed passes get a
@@ -64,17 +66,24 @@ type Sprite struct {
 
 // MeshDraw describes one mesh draw. Its sort depth is the NDC depth of the
 // model's origin under the pass's view-projection.
+//
+// The built-in mesh program shades it with Material under the pass's
+// Lights (physically based, metallic-roughness, with the sun's shadow),
+// or draws its base color where the pass is unlit. In a pass into a
+// DepthShadow target every mesh draws depth alone, with a built-in
+// depth-only program whatever its Shader.
 type MeshDraw struct {
-	Mesh     MeshID
-	Shader   ShaderID // 0: built-in mesh program (Lambert)
-	Texture  TextureID
-	Blend    BlendMode
-	Layer    uint8
-	Order    int16
-	Model    mgl32.Mat4
-	Color    mgl32.Vec4 // multiplies vertex color and texture; the zero value means white
-	LightDir mgl32.Vec3 // direction the light travels, world space; zero: unlit
-	Ambient  float32    // light added to the Lambert term, 0..1
+	Mesh    MeshID
+	Shader  ShaderID  // 0: built-in mesh program
+	Texture TextureID // base color map (sample sRGB maps from FormatSRGB8A8 textures)
+	Blend   BlendMode
+	Layer   uint8
+	Order   int16
+	Model   mgl32.Mat4
+	// Color is the base color factor: it multiplies vertex color and
+	// Texture. The zero value means white.
+	Color    mgl32.Vec4
+	Material Material
 	// Params are free values for custom programs, as the uniform
 	// vec4 u_params[4] (time, tweakables); the built-ins ignore them.
 	Params [4]mgl32.Vec4
@@ -83,9 +92,12 @@ type MeshDraw struct {
 // FullscreenDraw draws one triangle covering the pass's viewport, sampling
 // Texture through Shader (0: the built-in post program, a tinted copy).
 // Texture coordinates run from (0,0) at the bottom-left, as render targets store them.
+// Inputs are further textures a custom program samples as u_tex1 ..
+// u_tex3 (0: none bound there), for effects that combine images (bloom).
 type FullscreenDraw struct {
 	Shader  ShaderID
 	Texture TextureID
+	Inputs  [3]TextureID
 	Blend   BlendMode
 	Layer   uint8
 	Order   int16

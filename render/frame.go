@@ -119,6 +119,9 @@ func checkTexture(op string, desc TextureDesc, pixels []byte) {
 	if desc.Width <= 0 || desc.Height <= 0 {
 		panic(fmt.Sprintf("render: %s: bad size %dx%d", op, desc.Width, desc.Height))
 	}
+	if desc.Format != FormatRGBA8 && desc.Format != FormatSRGB8A8 {
+		panic(fmt.Sprintf("render: %s: format %v (textures are RGBA8 or SRGB8A8; float formats are for targets)", op, desc.Format))
+	}
 	if len(pixels) != 0 && len(pixels) != desc.Width*desc.Height*4 {
 		panic(fmt.Sprintf("render: %s: %d bytes for %dx%d RGBA8 (want %d)", op, len(pixels), desc.Width, desc.Height, desc.Width*desc.Height*4))
 	}
@@ -188,31 +191,56 @@ func (f *Frame) DeleteShader(id ShaderID) {
 }
 
 // CreateTarget records the creation of a render target and returns its handle
-// and the handle of its color texture, both valid at once. The texture may be
-// sampled by draws in passes that do not render into the target; it is deleted
-// with the target.
+// and the handle of its first color texture (a shadow map's depth texture),
+// both valid at once. The target's textures may be sampled by draws in passes
+// that do not render into the target; they are deleted with the target. It
+// panics on a non-positive size, an unknown format, more than
+// MaxColorAttachments colors, or a DepthShadow target with color or samples.
 func (f *Frame) CreateTarget(desc TargetDesc) (TargetID, TextureID) {
 	if desc.Width <= 0 || desc.Height <= 0 {
 		panic(fmt.Sprintf("render: CreateTarget: bad size %dx%d", desc.Width, desc.Height))
 	}
+	if desc.Format >= formatCount || desc.Colors < 0 || desc.Colors > MaxColorAttachments || desc.Depth > DepthShadow {
+		panic(fmt.Sprintf("render: CreateTarget: bad description %+v", desc))
+	}
+	if desc.Depth == DepthShadow && (desc.Format != 0 || desc.Colors != 0 || desc.Samples > 1) {
+		panic(fmt.Sprintf("render: CreateTarget: a DepthShadow target has no color and no samples: %+v", desc))
+	}
 	id := TargetID(f.handles.targets.alloc())
-	tex := TextureID(f.handles.textures.alloc())
-	f.handles.setTargetColor(id, tex)
-	f.resources = append(f.resources, ResourceCommand{Op: OpCreateTarget, Target: id, Texture: tex, TargetDesc: desc,
-		Desc: TextureDesc{Width: desc.Width, Height: desc.Height, Filter: desc.Filter}})
-	return id, tex
+	var texs [MaxColorAttachments]TextureID
+	for i := range max(desc.Attachments(), 1) {
+		texs[i] = TextureID(f.handles.textures.alloc())
+	}
+	f.handles.setTargetTextures(id, texs)
+	f.resources = append(f.resources, ResourceCommand{Op: OpCreateTarget, Target: id, Texture: texs[0], Attachments: texs,
+		TargetDesc: desc, Desc: TextureDesc{Width: desc.Width, Height: desc.Height, Filter: desc.Filter, Format: desc.Format}})
+	return id, texs[0]
 }
 
-// DeleteTarget records the deletion of target id and its color texture after
+// TargetTexture returns the texture of target id's color attachment i (0
+// is CreateTarget's), or 0 if id is not a live target or has no attachment
+// i.
+func (f *Frame) TargetTexture(id TargetID, i int) TextureID {
+	if !f.handles.targets.live(uint32(id)) || i < 0 || i >= MaxColorAttachments {
+		return 0
+	}
+	return f.handles.targetTextures[id.Index()][i]
+}
+
+// DeleteTarget records the deletion of target id and its textures after
 // this frame's draws.
 func (f *Frame) DeleteTarget(id TargetID) {
-	var tex TextureID
+	var texs [MaxColorAttachments]TextureID
 	if f.handles.targets.live(uint32(id)) {
-		tex = f.handles.targetColor[id.Index()]
-		f.handles.textures.release(uint32(tex))
+		texs = f.handles.targetTextures[id.Index()]
+		for _, t := range texs {
+			if t != 0 {
+				f.handles.textures.release(uint32(t))
+			}
+		}
 	}
 	f.handles.targets.release(uint32(id))
-	f.deletes = append(f.deletes, ResourceCommand{Op: OpDeleteTarget, Target: id, Texture: tex})
+	f.deletes = append(f.deletes, ResourceCommand{Op: OpDeleteTarget, Target: id, Texture: texs[0], Attachments: texs})
 }
 
 // BeginPass starts a pass; draws recorded after it belong to it. It returns the

@@ -136,7 +136,7 @@ func (p *handlePool) flush() {
 // handleSet holds the pools of every handle kind; the Renderer's frames share one.
 type handleSet struct {
 	textures, meshes, shaders, targets handlePool
-	targetColor                        []TextureID // by target slot
+	targetTextures                     [][MaxColorAttachments]TextureID // by target slot
 }
 
 func (h *handleSet) flush() {
@@ -146,11 +146,11 @@ func (h *handleSet) flush() {
 	h.targets.flush()
 }
 
-// setTargetColor remembers tex as target id's color texture.
-func (h *handleSet) setTargetColor(id TargetID, tex TextureID) {
+// setTargetTextures remembers texs as target id's textures.
+func (h *handleSet) setTargetTextures(id TargetID, texs [MaxColorAttachments]TextureID) {
 	i := int(id.Index())
-	for len(h.targetColor) <= i {
-		h.targetColor = append(h.targetColor, 0)
+	for len(h.targetTextures) <= i {
+		h.targetTextures = append(h.targetTextures, [MaxColorAttachments]TextureID{})
 	}
-	h.targetColor[i] = tex
+	h.targetTextures[i] = texs
 }

@@ -90,18 +90,78 @@ const (
 	WrapRepeat
 )
 
+// Format is the pixel format of a texture or of a render target's color
+// attachments.
+type Format uint8
+
+const (
+	// FormatRGBA8 stores 8 bits per channel, read and written as they are:
+	// the default, and what 2D drawing expects.
+	FormatRGBA8 Format = iota
+	// FormatSRGB8A8 stores 8 bits per channel with the color channels
+	// sRGB-encoded: sampling decodes them to linear values (base color and
+	// emissive maps), and a target of this format encodes the linear
+	// values written into it.
+	FormatSRGB8A8
+	// FormatRGBA16F stores half floats: linear HDR color, values above 1
+	// kept. Only render targets have it.
+	FormatRGBA16F
+	formatCount
+)
+
+// String returns the format's name.
+func (f Format) String() string {
+	switch f {
+	case FormatRGBA8:
+		return "RGBA8"
+	case FormatSRGB8A8:
+		return "SRGB8A8"
+	case FormatRGBA16F:
+		return "RGBA16F"
+	}
+	return "Format(invalid)"
+}
+
+// Linear reports whether the colors written into a target of format f are
+// kept linear (float formats) or encoded by the hardware (sRGB), so that
+// lit meshes write linear light and leave tone mapping to a later pass.
+// FormatRGBA8 targets and the screen store display colors: lit meshes tone
+// map and sRGB-encode themselves.
+func (f Format) Linear() bool { return f == FormatSRGB8A8 || f == FormatRGBA16F }
+
 // TextureDesc describes a texture. Pixels are always RGBA8, rows top-down (the
-// first row is the top of the image and has v = 0).
+// first row is the top of the image and has v = 0). Format is FormatRGBA8
+// (the zero value) or FormatSRGB8A8, which decodes the color channels from
+// sRGB when sampled.
 type TextureDesc struct {
 	Width, Height int
 	Filter        Filter
 	Wrap          Wrap
+	Format        Format
 }
 
-// TargetDesc describes a render target: an RGBA8 color texture (sampled with
-// Filter and clamped) plus a 24-bit depth buffer. A target's color texture is
-// rendered bottom-up, as in OpenGL: draw it as a sprite with UV {0, 1, 1, 0} to
-// see it upright.
+// MaxColorAttachments is the most color attachments a render target may
+// have (multiple render targets).
+const MaxColorAttachments = 4
+
+// DepthMode selects a render target's depth attachment.
+type DepthMode uint8
+
+const (
+	// DepthBuffer gives the target a 24-bit depth buffer for depth
+	// testing, not sampleable: the default.
+	DepthBuffer DepthMode = iota
+	// DepthShadow makes the target a shadow map: a 24-bit depth texture and
+	// no color attachment. The target's texture (CreateTarget's second
+	// result) is the depth texture, sampled with depth comparison through
+	// Lights.Shadow; passes into it draw meshes with a depth-only program.
+	DepthShadow
+)
+
+// TargetDesc describes a render target: by default one RGBA8 color texture
+// (sampled with Filter and clamped) plus a 24-bit depth buffer. A target's
+// color textures are rendered bottom-up, as in OpenGL: draw one as a sprite
+// with UV {0, 1, 1, 0} to see it upright.
 //
 // Samples, if above 1, makes the target multisampled (MSAA): passes render
 // into multisampled color and depth buffers with that many samples per pixel
@@ -110,10 +170,29 @@ type TextureDesc struct {
 // texture, which is what sampling the texture and ReadPixels see. 0 and 1
 // mean no multisampling; negative values are invalid. Writes to the color
 // texture itself (UpdateTexture) are overwritten by the next pass's resolve.
+//
+// Format gives the color attachments' format (FormatRGBA16F for HDR), and
+// Colors their number: fragment outputs 0 .. Colors-1 go to them (multiple
+// render targets); 0 means 1, at most MaxColorAttachments. The first
+// attachment's texture is CreateTarget's; [Frame.TargetTexture] gives the
+// others. Depth selects the depth attachment; a DepthShadow target has no
+// color (Format and Colors must be zero) and no multisampling.
 type TargetDesc struct {
 	Width, Height int
 	Filter        Filter
 	Samples       int
+	Format        Format
+	Colors        int
+	Depth         DepthMode
+}
+
+// Attachments returns the number of color attachments d describes: 0 for
+// a shadow map, otherwise Colors (0 meaning 1).
+func (d TargetDesc) Attachments() int {
+	if d.Depth == DepthShadow {
+		return 0
+	}
+	return max(d.Colors, 1)
 }
 
 // ShaderDesc gives a shader program's sources. The names are the files the
@@ -123,11 +202,13 @@ type TargetDesc struct {
 // Programs follow the built-ins' conventions (see package shaders): sprite
 // programs read a_pos (location 0, vec2), a_uv (1) and a_color (2) per
 // vertex (a backend streams four vertices per sprite for them, see
-// SpriteVertex) and the uniforms u_viewProj and u_tex; mesh programs read a_pos (0, vec3), a_normal (1),
-// a_uv (2) and a_color (3) and the uniforms u_viewProj, u_model, u_color,
-// u_lightDir and u_tex; full-screen programs read u_tex and u_color. Mesh and
-// full-screen programs may also declare uniform vec4 u_params[4], loaded from
-// the draw's Params.
+// SpriteVertex) and the uniforms u_viewProj and u_tex; mesh programs read
+// a_pos (0, vec3), a_normal (1), a_uv (2), a_color (3) and a_tangent (4,
+// vec4) and the uniforms u_viewProj, u_model, u_color, u_tex, and from the
+// pass's Lights u_eye, u_ambient, u_lightDir and u_lightColor (vec3);
+// full-screen programs read u_tex and u_color, and u_tex1 .. u_tex3 for
+// FullscreenDraw.Inputs. Mesh and full-screen programs may also declare
+// uniform vec4 u_params[4], loaded from the draw's Params.
 type ShaderDesc struct {
 	VertexName, VertexSource     string
 	FragmentName, FragmentSource string
@@ -184,11 +265,15 @@ type SpriteDraw struct {
 	Depth   float32 // view distance for sorting; larger is farther
 }
 
-// MeshVertex is one mesh vertex: 36 bytes, position, normal, texture
-// coordinates and packed RGBA8 color.
+// MeshVertex is one mesh vertex: 52 bytes, position, normal, texture
+// coordinates, packed RGBA8 color and tangent. Tangent is the direction of
+// increasing U in XYZ and, in W, the handedness (±1) of the bitangent
+// (glTF's convention: bitangent = cross(normal, tangent.xyz) * W); a zero
+// tangent makes normal maps derive one from screen-space derivatives.
 type MeshVertex struct {
 	Position [3]float32
 	Normal   [3]float32
 	UV       [2]float32
 	Color    Color
+	Tangent  [4]float32
 }

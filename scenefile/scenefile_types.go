@@ -34,8 +34,8 @@ type componentType struct {
 
 // NewComponentTypes returns a registry holding the built-in components:
 // Camera (an orthographic camera clearing to black), Sprite (NewSprite's
-// defaults), Label (NewLabel's defaults, white, default size), MeshRenderer
-// and DirectionalLight.
+// defaults), Label (NewLabel's defaults, white, default size), MeshRenderer,
+// DirectionalLight and PointLight.
 func NewComponentTypes() *ComponentTypes {
 	t := &ComponentTypes{byName: map[string]*componentType{}, byType: map[reflect.Type]*componentType{}}
 	builtins := []struct {
@@ -47,6 +47,7 @@ func NewComponentTypes() *ComponentTypes {
 		{"Label", func() scenegraph.Behavior { return text.NewLabel("", 0, render.White) }},
 		{"MeshRenderer", func() scenegraph.Behavior { return &scenegraph.MeshRenderer{} }},
 		{"DirectionalLight", func() scenegraph.Behavior { return &scenegraph.DirectionalLight{} }},
+		{"PointLight", func() scenegraph.Behavior { return &scenegraph.PointLight{} }},
 	}
 	for _, b := range builtins {
 		if err := t.Register(b.name, b.f); err != nil {

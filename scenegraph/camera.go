@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/render/graph"
 )
 
 // Projection selects a camera's projection.
@@ -49,8 +50,19 @@ type Camera struct {
 	// TargetWidth, TargetHeight its size in pixels.
 	Target                    render.TargetID
 	TargetWidth, TargetHeight int
+	// Post, when set, post-processes what the camera draws: the camera
+	// draws into the graph's graph.Scene image (all of it, with the
+	// camera's Clear; its ClearColor decoded from sRGB when the image is
+	// linear, render.Format.Linear), then the graph's passes run and end in the camera's
+	// Target and Viewport (graph.Output), at the Viewport's size. A graph
+	// that cannot run (a cycle, a missing image, no graph.Scene image) is
+	// reported once through the scene's logger and the camera draws
+	// straight into its Target meanwhile. The graph belongs to the caller,
+	// who releases its targets (Graph.Release); scene files do not hold it.
+	Post *graph.Graph `scene:"-"`
 
 	sortedPriority int
+	post           cameraPost
 	// The frame's screen size (drawable pixels) at the camera's last
 	// Extract, for ScreenToWorld and WorldToScreen; 0 before it.
 	screenW, screenH int

@@ -58,6 +58,7 @@ type Component struct {
 	disabler     Disabler
 	destroyer    Destroyer
 	renderable   Renderable
+	shadowCaster ShadowCaster
 
 	slots [numLists]int32 // index in each ComponentScheduler list; noSlot when absent
 }
@@ -310,6 +311,7 @@ func (n *Node) attach(b Behavior) error {
 	c.disabler, _ = b.(Disabler)
 	c.destroyer, _ = b.(Destroyer)
 	c.renderable, _ = b.(Renderable)
+	c.shadowCaster, _ = b.(ShadowCaster)
 	if o, ok := b.(ExecutionOrderer); ok {
 		c.order = o.ExecutionOrder()
 	}

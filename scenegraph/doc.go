@@ -33,6 +33,42 @@
 //     timer or in a node-event listener removes only that timer or listener.
 //     Scene.PanicFatal makes them fatal instead.
 //
+// # Drawing
+//
+// Extract records a scene into a render.Frame: for each enabled Camera, by
+// Priority, a pass, then every Renderable its Visibility mask sees, in tree
+// pre-order, culled against the camera's frustum (see View).
+//
+// Lights are components. The first enabled DirectionalLight is the sun of
+// every camera's pass (render.Pass.Lights: its direction and Color, and its
+// Ambient as grey light from everywhere); each pass also gets the
+// render.MaxPointLights enabled PointLights nearest to its camera, and the
+// camera's position as the eye. A scene without lights records passes
+// without lights, which draw meshes unlit and leave 2D drawing as it was.
+//
+// When the sun has Shadows, each camera that sees a layer holding a
+// ShadowCaster (a MeshRenderer without NoShadow) is preceded by a shadow
+// pass into the light's shadow map, a render.DepthShadow target the light
+// owns: created by the first Extract that needs it, recreated when
+// ShadowSize changes, and deleted by the Extract after the light is
+// disabled or destroyed or stops casting shadows. The shadow pass projects
+// orthographically along the light, fitted to a sphere around the part of
+// the camera's view volume within ShadowDistance; the sphere's radius
+// depends only on the camera's projection, and the projection moves in
+// whole shadow-map texels, so shadow edges do not shimmer while the camera
+// moves or turns. Only casters draw into it, culled against the light's
+// view; the camera's pass samples the result (Lights.Shadow and
+// Lights.ShadowMatrix).
+//
+// A Camera with a Post graph (package render/graph) draws into the graph's
+// graph.Scene image, and the graph's passes then end in the camera's own
+// target and viewport: post-processing per camera. A graph that cannot run
+// is reported once through the scene's logger, and the camera draws
+// directly until it is fixed.
+//
+// Extract allocates nothing in steady state, lights, shadows and post
+// graphs included.
+//
 // Where Cocos Creator 3.8 breaks one of its own invariants (an OnEnable
 // without a matching OnDisable when a component is switched off inside its
 // own OnEnable, a node left active but not active in hierarchy after being

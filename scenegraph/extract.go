@@ -34,8 +34,13 @@ func (s *Scene) RenderStats() RenderStats { return s.renderStats }
 // Extract records the scene into f: for each enabled camera, in ascending
 // Priority, a pass, then every enabled Renderable on an active node whose
 // Layer the camera sees, in tree pre-order, culled against the camera's
-// frustum. World matrices are read from the nodes' caches, recomputed only
-// where something moved. It allocates nothing in steady state.
+// frustum. Each camera's pass is lit by the scene's lights (see
+// render.Pass.Lights); when the first DirectionalLight casts shadows, a
+// shadow pass comes first; a camera with a Post graph draws into its scene
+// image and the graph's passes follow. World matrices are read from the
+// nodes' caches, recomputed only where something moved. It allocates
+// nothing in steady state. Extract on an unloaded scene records only the
+// deletion of the shadow maps its lights released.
 func Extract(s *Scene, f *render.Frame) {
 	st := RenderStats{}
 	sw, sh := f.ScreenSize()
@@ -51,33 +56,21 @@ func Extract(s *Scene, f *render.Frame) {
 	if len(s.lights) > 0 {
 		v.Light = s.lights[0]
 	}
+	s.beginShadows(f) // shadow.go: deletes released shadow maps, finds the casters
 	for _, c := range s.cameras {
-		w, h := c.targetSize(sw, sh)
-		vp := c.viewportPixels(w, h)
-		pw, ph := w, h
-		if !vp.Empty() {
-			pw, ph = vp.W, vp.H
-		}
-		v.Camera = c
-		v.setViewProj(c.ViewProj(pw, ph))
-		v.rendered, v.culled = 0, 0
-		f.BeginPass(render.Pass{
-			Name:       c.Node().Name(), // GPU timings name the pass after its camera
-			Target:     c.Target,
-			Viewport:   vp,
-			Clear:      c.Clear,
-			ClearColor: colorVec(c.ClearColor),
-			ViewProj:   v.ViewProj,
-		})
 		mask := c.Visibility
 		if mask == 0 {
 			mask = ^EngineLayer
 		}
+		s.beginCamera(c, v, mask, sw, sh) // camera_post.go: shadow pass, then the camera's pass
 		extractNode(&s.Node, v, mask)
+		s.endCamera(c, f) // the camera's post-processing graph
 		st.Cameras++
 		st.Rendered += v.rendered
 		st.Culled += v.culled
 	}
+	st.ShadowCasters = s.shadows.rendered
+	s.endShadows()
 	v.Frame, v.Camera, v.Light = nil, nil, nil
 	s.renderStats = st
 }

@@ -108,9 +108,9 @@ func TestPerspectiveMeshCulling(t *testing.T) {
 	if st := s.RenderStats(); st.Rendered != 1 || st.Culled != 1 {
 		t.Fatalf("stats %+v", st)
 	}
-	md := f.MeshDraws()[0]
-	if md.LightDir.Sub(mgl32.Vec3{0, -1, 0}).Len() > 1e-5 || md.Ambient != 0.2 {
-		t.Fatalf("light %v %v", md.LightDir, md.Ambient)
+	l := f.Passes()[0].Lights
+	if l.SunDir.Sub(mgl32.Vec3{0, -1, 0}).Len() > 1e-5 || l.Ambient != (mgl32.Vec3{0.2, 0.2, 0.2}) {
+		t.Fatalf("light %v, ambient %v", l.SunDir, l.Ambient)
 	}
 }
 

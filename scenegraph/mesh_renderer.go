@@ -5,13 +5,15 @@ import (
 	"github.com/tact-engine/tact/render"
 )
 
-// MeshRenderer draws a mesh at its node with depth testing, lit by the
-// scene's first enabled DirectionalLight (unlit without one).
+// MeshRenderer draws a mesh at its node with depth testing, shaded with its
+// Material under the lights of the camera's pass (the scene's first enabled
+// DirectionalLight and nearest PointLights; unlit without any). Unless
+// NoShadow is set it also casts the sun's shadow (it is a ShadowCaster).
 type MeshRenderer struct {
 	Component
 
 	Mesh    render.MeshID
-	Shader  render.ShaderID // 0: the built-in Lambert program
+	Shader  render.ShaderID // 0: the built-in physically based mesh program
 	Texture render.TextureID
 	// Color multiplies vertex colors and texture; the zero value is white.
 	Color mgl32.Vec4
@@ -21,6 +23,12 @@ type MeshRenderer struct {
 	Radius    float32
 	SortLayer uint8
 	Order     int16
+	// Material is the mesh's physically based material; Color and Texture
+	// are its base color.
+	Material render.Material
+	// NoShadow keeps the mesh out of shadow maps: it casts no shadow (it
+	// still receives them).
+	NoShadow bool
 	// Params are free values for a custom Shader (uniform vec4 u_params[4]):
 	// time, colors, tweakables.
 	Params [4]mgl32.Vec4
@@ -28,6 +36,36 @@ type MeshRenderer struct {
 
 // Render records the mesh if the camera can see it.
 func (m *MeshRenderer) Render(v *View) {
+	world, ok := m.cull(v)
+	if !ok {
+		return
+	}
+	d := &v.mesh
+	*d = render.MeshDraw{Mesh: m.Mesh, Shader: m.Shader, Texture: m.Texture, Blend: m.Blend,
+		Layer: m.SortLayer, Order: m.Order, Model: world, Color: m.Color, Material: m.Material, Params: m.Params}
+	v.Frame.DrawMesh(d)
+	v.rendered++
+}
+
+// RenderShadow records the mesh into the shadow pass (depth only) unless
+// NoShadow is set or the light cannot see it.
+func (m *MeshRenderer) RenderShadow(v *View) {
+	if m.NoShadow {
+		return
+	}
+	world, ok := m.cull(v)
+	if !ok {
+		return
+	}
+	d := &v.mesh
+	*d = render.MeshDraw{Mesh: m.Mesh, Model: world, Layer: m.SortLayer, Order: m.Order}
+	v.Frame.DrawMesh(d)
+	v.rendered++
+}
+
+// cull returns the node's world matrix and whether the mesh's bounding
+// sphere may be seen by v; a culled mesh counts in v's culled.
+func (m *MeshRenderer) cull(v *View) (mgl32.Mat4, bool) {
 	world := m.node.WorldMatrix()
 	if m.Radius > 0 {
 		sx := mgl32.Vec3{world[0], world[1], world[2]}.Len()
@@ -35,35 +73,8 @@ func (m *MeshRenderer) Render(v *View) {
 		sz := mgl32.Vec3{world[8], world[9], world[10]}.Len()
 		if !v.Visible(mgl32.Vec3{world[12], world[13], world[14]}, m.Radius*max(sx, sy, sz)) {
 			v.culled++
-			return
+			return world, false
 		}
 	}
-	d := &v.mesh
-	*d = render.MeshDraw{Mesh: m.Mesh, Shader: m.Shader, Texture: m.Texture, Blend: m.Blend,
-		Layer: m.SortLayer, Order: m.Order, Model: world, Color: m.Color, Params: m.Params}
-	if l := v.Light; l != nil {
-		d.LightDir = l.Direction()
-		d.Ambient = l.Ambient
-	}
-	v.Frame.DrawMesh(d)
-	v.rendered++
+	return world, true
 }
-
-// DirectionalLight lights MeshRenderers from its node's -Z axis, as the sun
-// does; Ambient (0..1) is added everywhere.
-type DirectionalLight struct {
-	Component
-	Ambient float32
-}
-
-// Direction returns the direction the light travels, in world space.
-func (l *DirectionalLight) Direction() mgl32.Vec3 {
-	m := l.node.WorldMatrix()
-	return mgl32.Vec3{-m[8], -m[9], -m[10]}.Normalize()
-}
-
-// OnEnable registers the light with its scene.
-func (l *DirectionalLight) OnEnable() { l.node.scene.lights = append(l.node.scene.lights, l) }
-
-// OnDisable unregisters the light.
-func (l *DirectionalLight) OnDisable() { l.node.scene.lights = removeItem(l.node.scene.lights, l) }

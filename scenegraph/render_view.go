@@ -23,7 +23,9 @@ type View struct {
 	Camera *Camera
 	// ViewProj maps world space to clip space.
 	ViewProj mgl32.Mat4
-	// Light is the scene's first enabled directional light, or nil.
+	// Light is the scene's first enabled directional light, or nil. The
+	// pass's render.Pass.Lights hold the lights the built-in mesh program
+	// uses; Light is for custom renderables.
 	Light *DirectionalLight
 
 	planes [4]mgl32.Vec4 // left, right, bottom, top; inside where dot >= 0
@@ -110,6 +112,9 @@ type RenderStats struct {
 	Rendered int
 	// Culled counts renderables skipped because no camera could see them.
 	Culled int
+	// ShadowCasters counts shadow casters recorded into shadow passes,
+	// summed over cameras.
+	ShadowCasters int
 }
 
 func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }

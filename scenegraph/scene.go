@@ -43,6 +43,8 @@ type Scene struct {
 
 	cameras     []*Camera
 	lights      []*DirectionalLight
+	pointLights []*PointLight
+	shadows     shadowState
 	view        View
 	renderStats RenderStats
 }

@@ -2,7 +2,12 @@
 // binary, and can read them from disk instead for live editing.
 //
 // Each program is a pair of files, NAME.vert and NAME.frag. The programs and
-// the attribute and uniform names they use are documented in render.ShaderDesc.
+// the attribute and uniform names they use are documented in
+// render.ShaderDesc, and in full, with the texture units, in package
+// render/gl. The mesh program is physically based (metallic-roughness, as
+// glTF 2.0); the depth program is what meshes draw with in passes into
+// shadow maps. toon and vignette are not built-ins: they are custom
+// programs the renderlab sample loads.
 package shaders
 
 import (
@@ -20,7 +25,8 @@ const (
 	Sprite          = "sprite"           // streamed sprite quads, four vertices per sprite
 	SpriteInstanced = "sprite_instanced" // one instance per sprite, expanded to a quad
 	SpritePoint     = "sprite_point"     // one point sprite per axis-aligned square sprite
-	Mesh            = "mesh"             // lit meshes (Lambert)
+	Mesh            = "mesh"             // physically based meshes (metallic-roughness)
+	Depth           = "depth"            // depth only: meshes drawn into a shadow map
 	Post            = "post"             // full-screen pass
 )
 

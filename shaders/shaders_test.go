@@ -6,7 +6,7 @@ import (
 )
 
 func TestBuiltinsEmbedded(t *testing.T) {
-	for _, name := range []string{Sprite, SpriteInstanced, SpritePoint, Mesh, Post} {
+	for _, name := range []string{Sprite, SpriteInstanced, SpritePoint, Mesh, Depth, Post, "toon", "vignette"} {
 		v, f, err := Load(FS(), name)
 		if err != nil {
 			t.Fatal(err)
@@ -20,7 +20,7 @@ func TestBuiltinsEmbedded(t *testing.T) {
 }
 
 func TestDevFSMatchesEmbedded(t *testing.T) {
-	for _, name := range []string{Sprite, SpriteInstanced, SpritePoint, Mesh, Post} {
+	for _, name := range []string{Sprite, SpriteInstanced, SpritePoint, Mesh, Depth, Post, "toon", "vignette"} {
 		v1, f1, err := Load(FS(), name)
 		if err != nil {
 			t.Fatal(err)

@@ -335,7 +335,9 @@ func (g *Graphics) Render(v *scenegraph.View) {
 		return
 	}
 	d := &g.draw
-	*d = render.MeshDraw{Mesh: g.mesh, Blend: render.BlendAlpha, Layer: g.SortLayer, Order: g.Order, Model: world}
+	// Unlit: shapes keep their colors in a scene that lights its meshes.
+	*d = render.MeshDraw{Mesh: g.mesh, Blend: render.BlendAlpha, Layer: g.SortLayer, Order: g.Order, Model: world,
+		Material: render.Material{Unlit: true}}
 	f.DrawMesh(d)
 	v.CountRendered()
 }

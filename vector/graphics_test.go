@@ -53,7 +53,7 @@ func TestGraphicsUploadsOnlyOnChange(t *testing.T) {
 		t.Fatalf("%d mesh draws, want 1", len(ds))
 	}
 	d := ds[0]
-	if d.Mesh != g.Mesh() || d.Blend != render.BlendAlpha || d.LightDir != (mgl32.Vec3{}) ||
+	if d.Mesh != g.Mesh() || d.Blend != render.BlendAlpha || !d.Material.Unlit ||
 		d.Layer != 3 || d.Order != -2 || d.Model != n.WorldMatrix() {
 		t.Errorf("draw %+v", d)
 	}

@@ -13,21 +13,24 @@ import (
 )
 
 // builtinNames lists the built-in programs: the first three in
-// render.ItemKind order, then the instanced and point-sprite programs.
-var builtinNames = [...]string{SpriteProgram, MeshProgram, PostProgram, SpriteInstancedProgram, SpritePointProgram}
+// render.ItemKind order, then the instanced and point-sprite programs and
+// the depth-only program of shadow passes.
+var builtinNames = [...]string{SpriteProgram, MeshProgram, PostProgram, SpriteInstancedProgram, SpritePointProgram, DepthProgram}
 
-// Indices of the sprite programs in Backend.builtin.
+// Indices of the sprite and depth programs in Backend.builtin.
 const (
 	progInstanced = 3
 	progPoint     = 4
+	progDepth     = 5
 )
 
 // maxErrors bounds the errors one frame reports (the rest are counted).
 const maxErrors = 8
 
 // Backend renders frames with OpenGL 3.3 core. Create it with New; its methods
-// are called by render.Renderer on one thread. LiveObjects may be called
-// from another goroutine only while no method runs (after Renderer.Close).
+// are called by render.Renderer on one thread. LiveObjects and ScreenSamples
+// may be called from another goroutine only while no method runs (after
+// Renderer.Close, or between frames once Init has returned).
 type Backend struct {
 	surface Surface
 	opts    Options
@@ -40,22 +43,26 @@ type Backend struct {
 	targets  []target
 
 	white      uint32
-	builtin    [len(builtinNames)]*program // sprite, mesh, post, instanced, point
+	noShadow   uint32                      // 1x1 depth texture with comparison: u_shadowMap's binding when a pass has no shadow map
+	builtin    [len(builtinNames)]*program // sprite, mesh, post, instanced, point, depth
 	builtinSrc [len(builtinNames)]render.ShaderDesc
 	lastReload time.Time
 	emptyVAO   uint32
 	screenW    int // default framebuffer size found at Init
 	screenH    int
 	maxSamples int // GL_MAX_SAMPLES, read at Init
+	screen     screenMSAA
 	sprites    spriteState
 	timer      gpuTimer
 
 	st       glState
 	pass     passState
 	viewProj mgl32.Mat4
-	mat      mgl32.Mat4 // uniform scratch (kept on the heap, so cgo calls do not allocate)
+	lights   lightUniforms // the pass's lights, as loaded into programs
+	mat      mgl32.Mat4    // uniform scratch (kept on the heap, so cgo calls do not allocate)
 	vec      mgl32.Vec4
 	params   [4]mgl32.Vec4
+	bufs     [render.MaxColorAttachments]uint32 // glDrawBuffers scratch
 	errs     []error
 	dropped  int
 	frame    uint64
@@ -66,28 +73,15 @@ type texture struct {
 	id     render.TextureID
 	gl     uint32
 	w, h   int
-	target render.TargetID // the target whose color this is
-	opaque bool            // every texel has alpha 255 (never for a target's color)
+	target render.TargetID // the target this texture is an attachment of
+	shadow bool            // a shadow map's depth texture, sampled only through Lights.Shadow
+	opaque bool            // every texel has alpha 255 (never for a target's texture)
 }
 
 type mesh struct {
 	id            render.MeshID
 	vao, vbo, ibo uint32
 	count         int32
-}
-
-// target is a render target. Without multisampling, fbo holds the color
-// texture and the depth renderbuffer and passes draw into it. With it
-// (samples > 1), passes draw into msFBO (msColor and depth, multisampled
-// renderbuffers), and resolve copies msFBO's color into fbo, which holds the
-// color texture alone; read-backs read fbo.
-type target struct {
-	id             render.TargetID
-	fbo, depth     uint32
-	msFBO, msColor uint32
-	samples        int // 0: not multisampled
-	tex            render.TextureID
-	w, h           int
 }
 
 // LiveObjects returns how many GL objects (textures, buffers, vertex arrays,
@@ -136,7 +130,9 @@ func (b *Backend) Init() (err error) {
 		}
 	}()
 
-	b.white = b.genTexture(1, 1, render.FilterNearest, render.WrapClamp, []byte{255, 255, 255, 255})
+	b.white = b.genTexture(1, 1, render.FilterNearest, render.WrapClamp, ogl.RGBA8, []byte{255, 255, 255, 255})
+	b.noShadow = b.genShadowTexture(1, 1, []uint32{0xffffffff}) // the far plane: nothing in shadow
+	b.initScreenMSAA()
 	for i, name := range builtinNames {
 		desc, err := b.loadBuiltin(name)
 		if err != nil {
@@ -224,7 +220,11 @@ func (b *Backend) Shutdown() error {
 		b.deleteProgram(p)
 		b.builtin[i] = nil
 	}
+	b.forgetTexture(b.white)
+	b.forgetTexture(b.noShadow)
 	b.deleteGL(&b.white, ogl.DeleteTextures)
+	b.deleteGL(&b.noShadow, ogl.DeleteTextures)
+	b.deleteScreenMSAA()
 	b.deleteSprites()
 	b.deleteTimer()
 	b.deleteGL(&b.emptyVAO, ogl.DeleteVertexArrays)
@@ -268,8 +268,10 @@ func (b *Backend) result() error {
 }
 
 // Execute renders f: resource commands, then each pass (target, viewport,
-// scissor, clears, batches), then read-backs, then deletes, then the swap
-// (unless Options.NoSwap). Each of the first render.MaxTimedPasses passes is
+// scissor, clears, batches; a multisampled target is resolved at the end of
+// each pass into it), then the resolve of the multisampled screen
+// (Options.MSAA), then read-backs, then deletes, then the swap (unless
+// Options.NoSwap). Each of the first render.MaxTimedPasses passes is
 // timed on the GPU with a GL_TIME_ELAPSED query; f.Stats gets the times of
 // the newest earlier frame whose queries have completed (read without
 // waiting), or render.Stats.NoGPUTimes without timer queries. Problems (bad handles, shader errors, GL errors) are
@@ -315,6 +317,9 @@ func (b *Backend) Execute(f *render.Frame) error {
 	b.timer.endFrame()
 	ogl.Disable(ogl.SCISSOR_TEST)
 	b.st.scissor = false
+	b.setSRGB(false)
+	b.setPolygonOffset(false)
+	b.resolveScreen()
 	for _, rb := range f.ReadBacks() {
 		b.readBack(f, rb)
 	}

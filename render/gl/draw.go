@@ -12,10 +12,13 @@ import (
 // passState is what draws need to know about the pass being executed.
 type passState struct {
 	target render.TargetID
+	shadow bool   // the target is a shadow map: meshes draw depth alone
 	stamp  uint64 // unique per executed pass; programs remember the last one loaded
 }
 
-// surfaceSize returns the size of target id, or of the screen for 0.
+// surfaceSize returns the size of target id, or of the screen for 0, and
+// the framebuffer that holds its pictures (the resolved one, for
+// multisampled targets).
 func (b *Backend) surfaceSize(f *render.Frame, id render.TargetID) (w, h int, fbo uint32, ok bool) {
 	if id == 0 {
 		w, h = f.ScreenSize()
@@ -31,26 +34,49 @@ func (b *Backend) surfaceSize(f *render.Frame, id render.TargetID) (w, h int, fb
 	return t.w, t.h, t.fbo, true
 }
 
-// beginPass binds the pass's framebuffer, viewport and scissor and clears. It
-// reports false (and records an error) if the pass's target is not alive.
+// beginPass binds the pass's framebuffer, viewport and scissor, sets the
+// per-pass state (sRGB encoding, the shadow passes' depth offset, the
+// lights) and clears. It reports false (and records an error) if the
+// pass's target is not alive.
 func (b *Backend) beginPass(f *render.Frame, i int, p *render.Pass) bool {
 	w, h, fbo, ok := b.surfaceSize(f, p.Target)
 	if !ok {
 		b.fail("BeginPass (pass %d): unknown or deleted %v", i, p.Target)
 		return false
 	}
-	if t := b.lookupTarget(p.Target); t != nil && t.msFBO != 0 {
-		fbo = t.msFBO // draw multisampled; resolve at the end of the pass
+	linear, srgb, shadow := false, false, false
+	if t := b.lookupTarget(p.Target); t != nil {
+		if t.msFBO != 0 {
+			fbo = t.msFBO // draw multisampled; resolve at the end of the pass
+		}
+		linear, srgb, shadow = t.format.Linear(), t.format == render.FormatSRGB8A8, t.shadow()
+		// No draw of the pass may sample the target's textures (draw checks
+		// that); unbind them from units an earlier pass left them on, so
+		// that no texture bound anywhere is also being rendered into.
+		for _, id := range t.texs {
+			if x := b.lookupTexture(id); x != nil {
+				b.unbindTexture(x.gl)
+			}
+		}
+	} else {
+		fbo = b.screenFBO(w, h)
 	}
 	b.bindFBO(fbo)
+	b.setSRGB(srgb && !shadow)
+	b.setPolygonOffset(shadow)
 	vp := p.Viewport
 	if vp.Empty() {
 		vp = render.Rect{W: w, H: h}
 	}
 	ogl.Viewport(int32(vp.X), int32(h-vp.Y-vp.H), int32(vp.W), int32(vp.H))
 	b.pass.target = p.Target
+	b.pass.shadow = shadow
 	b.pass.stamp++
 	b.viewProj = p.ViewProj
+	if !shadow {
+		// A shadow pass draws depth alone: its Lights are not used.
+		b.setLights(i, p, linear)
+	}
 
 	if p.Clear != 0 {
 		sc := p.Scissor
@@ -60,7 +86,7 @@ func (b *Backend) beginPass(f *render.Frame, i int, p *render.Pass) bool {
 		full := sc.X <= 0 && sc.Y <= 0 && sc.X+sc.W >= w && sc.Y+sc.H >= h
 		b.setScissor(!full, sc.X, h-sc.Y-sc.H, sc.W, sc.H)
 		var bits uint32
-		if p.Clear&render.ClearColor != 0 {
+		if p.Clear&render.ClearColor != 0 && !shadow {
 			c := p.ClearColor
 			ogl.ClearColor(c[0], c[1], c[2], c[3])
 			bits |= ogl.COLOR_BUFFER_BIT
@@ -70,27 +96,76 @@ func (b *Backend) beginPass(f *render.Frame, i int, p *render.Pass) bool {
 			ogl.ClearDepth(1)
 			bits |= ogl.DEPTH_BUFFER_BIT
 		}
-		ogl.Clear(bits)
+		if bits != 0 {
+			ogl.Clear(bits)
+		}
 	}
 	sc := p.Scissor
 	b.setScissor(!sc.Empty(), sc.X, h-sc.Y-sc.H, sc.W, sc.H)
 	return true
 }
 
+// sampled looks up a texture a draw samples and checks it: alive, not a
+// texture of the target being rendered into, and not a shadow map (those
+// are sampled through Lights.Shadow alone). It reports a failure naming the
+// draw and what (the field) refers to the texture, and returns nil then.
+func (b *Backend) sampled(bt *render.Batch, i int, what string, id render.TextureID) *texture {
+	t := b.lookupTexture(id)
+	switch {
+	case t == nil:
+		b.fail("%v (batch %d, pass %d): %sunknown or deleted %v", bt.Kind, i, bt.Pass, what, id)
+	case t.target != 0 && t.target == b.pass.target:
+		b.fail("%v (batch %d, pass %d): %ssamples %v while rendering into %v", bt.Kind, i, bt.Pass, what, id, t.target)
+	case t.shadow:
+		b.fail("%v (batch %d, pass %d): %s%v is a shadow map (sample it through Lights.Shadow)", bt.Kind, i, bt.Pass, what, id)
+	default:
+		return t
+	}
+	return nil
+}
+
 // draw issues one batch as one draw call.
 func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
+	if b.pass.shadow && bt.Kind != render.KindMesh {
+		b.fail("%v (batch %d, pass %d): draws nothing into shadow map %v", bt.Kind, i, bt.Pass, b.pass.target)
+		return
+	}
 	tex, opaque := b.white, true
 	if bt.Texture != 0 {
-		t := b.lookupTexture(bt.Texture)
+		t := b.sampled(bt, i, "", bt.Texture)
 		if t == nil {
-			b.fail("%v (batch %d, pass %d): unknown or deleted %v", bt.Kind, i, bt.Pass, bt.Texture)
-			return
-		}
-		if t.target != 0 && t.target == b.pass.target {
-			b.fail("%v (batch %d, pass %d): samples %v while rendering into %v", bt.Kind, i, bt.Pass, bt.Texture, t.target)
 			return
 		}
 		tex, opaque = t.gl, t.opaque
+	}
+	// The other textures the draw samples, checked before anything is bound.
+	var md *render.MeshDraw
+	var fd *render.FullscreenDraw
+	var maps [len(materialMaps)]uint32
+	var inputs [3]uint32
+	switch bt.Kind {
+	case render.KindMesh:
+		md = &f.MeshDraws()[bt.First]
+		for k, id := range materialTextures(&md.Material) {
+			if id != 0 {
+				t := b.sampled(bt, i, materialMaps[k].name, id)
+				if t == nil {
+					return
+				}
+				maps[k] = t.gl
+			}
+		}
+	case render.KindFullscreen:
+		fd = &f.FullscreenDraws()[bt.First]
+		for k, id := range fd.Inputs {
+			if id != 0 {
+				t := b.sampled(bt, i, inputNames[k], id)
+				if t == nil {
+					return
+				}
+				inputs[k] = t.gl
+			}
+		}
 	}
 	prog := b.builtin[bt.Kind]
 	if bt.Kind == render.KindSprite && bt.Shader == 0 {
@@ -111,6 +186,9 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 			prog = p
 		}
 	}
+	if b.pass.shadow {
+		prog = b.builtin[progDepth]
+	}
 	b.useProgram(prog.id)
 	if prog.pass != b.pass.stamp {
 		if prog.viewProj >= 0 {
@@ -120,9 +198,14 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 			sc := b.sprites.scales[bt.Pass]
 			ogl.Uniform2f(prog.pointScale, sc[0], sc[1])
 		}
+		if bt.Kind == render.KindMesh && !b.pass.shadow {
+			b.loadLights(prog)
+		}
 		prog.pass = b.pass.stamp
 	}
-	b.bindTexture(tex)
+	if prog.samples(unitBase) {
+		b.bindTexture(unitBase, tex)
+	}
 	blend := bt.Blend
 	if bt.Kind == render.KindSprite && bt.Shader == 0 && bt.Opaque && opaque &&
 		(blend == render.BlendAlpha || blend == render.BlendPremultiplied) {
@@ -130,40 +213,48 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 		// color itself, so skip it (the framebuffer is not read).
 		blend = render.BlendOpaque
 	}
-	b.setBlend(blend)
 	st := &f.Stats
 	switch bt.Kind {
 	case render.KindSprite:
+		b.setBlend(blend)
 		b.setDepth(false, b.st.depthWrite)
 		b.drawSprites(i, bt)
 		st.Triangles += 2 * bt.Count
 	case render.KindMesh:
-		md := &f.MeshDraws()[bt.First]
 		m := b.lookupMesh(md.Mesh)
 		if m == nil {
 			b.fail("%v (batch %d, pass %d): unknown or deleted %v", bt.Kind, i, bt.Pass, md.Mesh)
 			return
 		}
-		b.setDepth(true, bt.Blend == render.BlendOpaque)
+		if b.pass.shadow {
+			// Every mesh casts its shadow, whatever its blending.
+			b.setBlend(render.BlendOpaque)
+			b.setDepth(true, true)
+		} else {
+			b.setBlend(blend)
+			b.setDepth(true, bt.Blend == render.BlendOpaque)
+			b.setColor(prog, md.Color)
+			b.loadMaterial(prog, md, &maps)
+			b.setParams(prog, &md.Params)
+		}
 		if prog.model >= 0 {
 			b.mat = md.Model
 			ogl.UniformMatrix4fv(prog.model, 1, false, &b.mat[0])
 		}
-		b.setColor(prog, md.Color)
-		if prog.lightDir >= 0 {
-			b.vec = md.LightDir.Vec4(0)
-			ogl.Uniform3fv(prog.lightDir, 1, &b.vec[0])
-		}
-		if prog.ambient >= 0 {
-			ogl.Uniform1f(prog.ambient, md.Ambient)
-		}
-		b.setParams(prog, &md.Params)
 		b.bindVAO(m.vao)
 		ogl.DrawElements(ogl.TRIANGLES, m.count, ogl.UNSIGNED_INT, nil)
 		st.Triangles += int(m.count) / 3
 	case render.KindFullscreen:
+		b.setBlend(blend)
 		b.setDepth(false, b.st.depthWrite)
-		fd := &f.FullscreenDraws()[bt.First]
+		for k, tx := range inputs {
+			if prog.samples(1 + k) {
+				if tx == 0 {
+					tx = b.white
+				}
+				b.bindTexture(1+k, tx)
+			}
+		}
 		b.setColor(prog, fd.Color)
 		b.setParams(prog, &fd.Params)
 		b.bindVAO(b.emptyVAO)
@@ -172,6 +263,9 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 	}
 	st.DrawCalls++
 }
+
+// inputNames label FullscreenDraw.Inputs in errors.
+var inputNames = [...]string{"Inputs[0]: ", "Inputs[1]: ", "Inputs[2]: "}
 
 // setParams loads u_params[4] where the program declares it.
 func (b *Backend) setParams(p *program, params *[4]mgl32.Vec4) {
@@ -194,26 +288,6 @@ func (b *Backend) setColor(p *program, c [4]float32) {
 	ogl.Uniform4fv(p.color, 1, &b.vec[0])
 }
 
-// resolve copies a multisampled target's color into its color texture
-// (averaging the samples); it does nothing for the screen or a target
-// without multisampling. It runs at the end of every pass into the target,
-// so later passes that sample the texture, and read-backs, see the picture.
-func (b *Backend) resolve(id render.TargetID) {
-	if id == 0 {
-		return
-	}
-	t := b.lookupTarget(id)
-	if t == nil || t.msFBO == 0 {
-		return
-	}
-	b.setScissor(false, 0, 0, 0, 0) // the scissor test clips blits
-	ogl.BindFramebuffer(ogl.READ_FRAMEBUFFER, t.msFBO)
-	ogl.BindFramebuffer(ogl.DRAW_FRAMEBUFFER, t.fbo)
-	ogl.BlitFramebuffer(0, 0, int32(t.w), int32(t.h), 0, 0, int32(t.w), int32(t.h), ogl.COLOR_BUFFER_BIT, ogl.NEAREST)
-	ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.fbo)
-	b.st.fbo = t.fbo
-}
-
 // readBack copies a region of the screen or a target into a new top-down
 // image and hands it to rb.Done.
 func (b *Backend) readBack(f *render.Frame, rb render.ReadBack) {
@@ -221,6 +295,13 @@ func (b *Backend) readBack(f *render.Frame, rb render.ReadBack) {
 	if !ok {
 		b.fail("ReadPixels: unknown or deleted %v", rb.Target)
 		return
+	}
+	if t := b.lookupTarget(rb.Target); t != nil && t.shadow() {
+		b.fail("ReadPixels: %v is a shadow map (no color to read)", rb.Target)
+		return
+	}
+	if rb.Target == 0 && b.screen.defaultMS && b.screen.resolveFBO != 0 {
+		fbo = b.screen.resolveFBO // the resolved picture, not the window's samples
 	}
 	r := rb.Rect
 	if r.Empty() {

@@ -35,6 +35,40 @@
 // blending when its mode is alpha or premultiplied: blending would return
 // the source color, so the framebuffer need not be read.
 //
+// Meshes drawn with the built-in mesh program are shaded physically
+// (metallic-roughness, as glTF 2.0's reference renderer) under their
+// pass's render.Lights, with the sun's shadow from a shadow map filtered
+// over (2r+1)² hardware-compared taps; a pass with unlit Lights, or an
+// unlit material, draws the base color exactly. Where the pass's target
+// keeps linear colors (render.Format.Linear: RGBA16F, and SRGB8A8, which
+// the hardware encodes during passes into it) the program writes linear
+// light; into the screen and RGBA8 targets it applies the exposure, ACES
+// tone mapping and the sRGB encoding itself.
+//
+// Mesh programs find the pass's lights and the draw's material in these
+// uniforms, set where a program declares them (custom programs declare
+// what they use): per pass u_lit, u_eye, u_ambient, u_lightDir,
+// u_lightColor, u_pointPos[8], u_pointColor[8], u_pointRange[8],
+// u_numPoints, u_shadowOn, u_shadowMatrix, u_shadowBias, u_shadowRadius,
+// u_exposure and u_linearOut (zero fields of Lights replaced by their
+// documented defaults); per draw u_metallic, u_roughness, u_emissive,
+// u_normalScale, u_occlusionStrength, u_hasNormalMap and u_unlit. Samplers
+// have fixed texture units: u_tex 0, u_metallicRoughnessMap 1,
+// u_normalMap 2, u_emissiveMap 3, u_occlusionMap 4 and u_shadowMap
+// (sampler2DShadow) 5 for meshes, u_tex1 .. u_tex3 on 1 .. 3 for
+// full-screen draws' Inputs; a map that is 0 reads the white texture, and
+// without a shadow map u_shadowMap reads a 1×1 depth texture that lets
+// everything through.
+//
+// In a pass into a shadow map (a render.DepthShadow target: a 24-bit depth
+// texture compared with LEQUAL, filtered bilinearly, depth 1 outside)
+// every mesh draws with the built-in depth program whatever its Shader,
+// with a slope-scaled polygon offset; sprites and full-screen draws there
+// are errors. Render targets have render.MaxColorAttachments color
+// attachments at most, of one format, each a texture; a multisampled
+// target resolves every attachment at the end of every pass into it. A
+// draw may sample no texture of the target it renders into.
+//
 // Every GL object the backend creates is counted; after Shutdown,
 // LiveObjects reports zero.
 package gl
@@ -47,8 +81,9 @@ import (
 // Built-in program names: each is NAME.vert plus NAME.frag in Options.Shaders.
 const (
 	SpriteProgram          = "sprite"           // streamed sprite quads
-	MeshProgram            = "mesh"             // lit meshes
+	MeshProgram            = "mesh"             // physically based meshes
 	PostProgram            = "post"             // full-screen triangle
+	DepthProgram           = "depth"            // meshes in passes into shadow maps
 	SpriteInstancedProgram = "sprite_instanced" // instanced sprite quads
 	SpritePointProgram     = "sprite_point"     // point sprites
 )
@@ -100,10 +135,10 @@ type Options struct {
 	// SwapInterval: 0 immediate, 1 vsync, -1 adaptive (falls back to vsync when
 	// refused). A driver that refuses the interval is not an error.
 	SwapInterval int
-	// Shaders supplies the built-in sources (sprite, mesh and post .vert and
-	// .frag files). Required: pass shaders.FS(), or shaders.DevFS("shaders") to
-	// edit them live. (This package does not import package shaders, so that
-	// render depends on core alone.)
+	// Shaders supplies the built-in sources (the .vert and .frag files of
+	// every built-in program named above). Required: pass shaders.FS(), or
+	// shaders.DevFS("shaders") to edit them live. (This package does not
+	// import package shaders, so that render depends on core alone.)
 	Shaders fs.FS
 	// ShaderDir prefixes file names in compile errors; "" means "shaders".
 	ShaderDir string
@@ -127,6 +162,14 @@ type Options struct {
 	// kernel and the next malloc faults it back in, zeroed (measured: a
 	// fifth of the CPU time of a 50,000-sprite frame).
 	KeepHeap bool
+	// MSAA, if above 1, antialiases the screen: passes into the screen
+	// (Pass.Target 0) render into a multisampled framebuffer of the
+	// screen's size with this many samples (clamped to GL_MAX_SAMPLES),
+	// resolved into the window's framebuffer after the frame's last pass,
+	// before read-backs and the swap. It does not rely on a multisampled
+	// window, which some drivers report without antialiasing (SDL's
+	// offscreen EGL driver on Mesa). ScreenSamples reports the count in use.
+	MSAA int
 }
 
 // New returns a backend that renders into s. It touches no GL until Init.

@@ -221,19 +221,22 @@ func TestPerspectiveCubeDepth(t *testing.T) {
 	if st.DrawCalls != 1 || st.Triangles != 12 {
 		t.Errorf("stats %+v", st)
 	}
-	// Lambert: a light travelling along -z lights the front face fully; one
-	// travelling along +x leaves it at the ambient level.
+	// Physically based, rough dielectric: a sun travelling along -z lights
+	// the front face head-on; one travelling along +x leaves it the ambient
+	// light alone. The screen gets tone-mapped, sRGB-encoded colors.
+	head := mgl32.Vec3{0, 0, 1}
 	for _, c := range []struct {
-		dir     mgl32.Vec3
-		ambient float32
-		want    color.RGBA
+		dir, ambient mgl32.Vec3
+		want         color.RGBA
 	}{
-		{mgl32.Vec3{0, 0, -1}, 0, red},
-		{mgl32.Vec3{1, 0, 0}, 0.25, color.RGBA{64, 0, 0, 255}},
+		{mgl32.Vec3{0, 0, -1}, mgl32.Vec3{}, displayRGB(sunRef([3]float64{1, 0, 0}, 0, 1, head, head, head, 1))},
+		{mgl32.Vec3{1, 0, 0}, mgl32.Vec3{0.25, 0.25, 0.25}, displayRGB(ambientRef([3]float64{1, 0, 0}, 0, 1, 1, 0.25))},
 	} {
 		img, _, err := h.frame(func(f *render.Frame) {
-			f.BeginPass(perspectivePass())
-			f.DrawMesh(&render.MeshDraw{Mesh: m, Model: mgl32.Ident4(), LightDir: c.dir, Ambient: c.ambient})
+			p := perspectivePass()
+			p.Lights = render.Lights{Eye: mgl32.Vec3{0, 0, 3}, SunDir: c.dir, SunColor: mgl32.Vec3{1, 1, 1}, Ambient: c.ambient}
+			f.BeginPass(p)
+			f.DrawMesh(&render.MeshDraw{Mesh: m, Model: mgl32.Ident4(), Material: render.Material{Roughness: 1}})
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -371,7 +374,7 @@ func TestBrokenShaderKeepsPrevious(t *testing.T) {
 
 func TestDevReloadBuiltins(t *testing.T) {
 	fsys := fstest.MapFS{}
-	for _, name := range []string{gl.SpriteProgram, gl.MeshProgram, gl.PostProgram, gl.SpriteInstancedProgram, gl.SpritePointProgram} {
+	for _, name := range []string{gl.SpriteProgram, gl.MeshProgram, gl.PostProgram, gl.SpriteInstancedProgram, gl.SpritePointProgram, gl.DepthProgram} {
 		for _, ext := range []string{".vert", ".frag"} {
 			src, err := fs.ReadFile(shaderFS, name+ext)
 			if err != nil {
@@ -429,8 +432,9 @@ func (s *scene) record(f *render.Frame, i int) {
 		s.tg, s.tgt = f.CreateTarget(render.TargetDesc{Width: 32, Height: 32})
 	}
 	f.BeginPass(render.Pass{Target: s.tg, Clear: render.ClearColor | render.ClearDepth, ClearColor: mgl32.Vec4{0.1, 0.2, 0.3, 1},
-		ViewProj: perspectivePass().ViewProj})
-	f.DrawMesh(&render.MeshDraw{Mesh: s.mesh, Model: mgl32.HomogRotate3DY(float32(i) * 0.3), LightDir: mgl32.Vec3{-1, -1, -1}, Ambient: 0.2})
+		ViewProj: perspectivePass().ViewProj, Lights: render.Lights{Eye: mgl32.Vec3{0, 0, 3}, SunDir: mgl32.Vec3{-1, -1, -1},
+			SunColor: mgl32.Vec3{1, 1, 1}, Ambient: mgl32.Vec3{0.2, 0.2, 0.2}}})
+	f.DrawMesh(&render.MeshDraw{Mesh: s.mesh, Model: mgl32.HomogRotate3DY(float32(i) * 0.3), Material: render.Material{Roughness: 0.5}})
 	f.BeginPass(screenPass())
 	for k := 0; k < 20; k++ {
 		f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(float32(k*3+i), float32(k*2), 0).Mul4(mgl32.HomogRotate3DZ(float32(k))),

@@ -3,11 +3,13 @@ package gl_test
 import (
 	"image"
 	"math"
+	"runtime"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/render/gl"
+	"github.com/veandco/go-sdl2/sdl"
 )
 
 func TestClampSamples(t *testing.T) {
@@ -89,5 +91,117 @@ func TestMSAATargetAntialiases(t *testing.T) {
 				savePNG(t, img.img)
 			}
 		}
+	}
+}
+
+// screenSquare renders msaaSquare's rotated white square straight onto a
+// screen antialiased with Options.MSAA, and returns the screen and the
+// backend's ScreenSamples.
+func screenSquare(t *testing.T, msaa int) (*image.RGBA, int) {
+	t.Helper()
+	h := newHarness(t, true, gl.Options{MSAA: msaa})
+	defer h.close()
+	draw := func(f *render.Frame) {
+		f.BeginPass(render.Pass{Viewport: render.Rect{W: 32, H: 32}, Clear: render.ClearColor | render.ClearDepth,
+			ClearColor: mgl32.Vec4{0, 0, 0, 1}, ViewProj: mgl32.Ortho(0, 32, 0, 32, -1, 1)})
+		tr := mgl32.Translate3D(16, 16, 0).Mul4(mgl32.HomogRotate3DZ(math.Pi / 6)).Mul4(mgl32.Translate3D(-10, -10, 0))
+		f.DrawSprite(&render.Sprite{Transform: tr, Size: mgl32.Vec2{20, 20}, Color: render.White})
+	}
+	img, _, err := h.frame(draw)
+	if err != nil {
+		t.Fatalf("MSAA %d: %v", msaa, err)
+	}
+	// A smaller screen (a resize) gets buffers of its size, and a frame
+	// without screen passes leaves them alone.
+	f := h.r.Frame()
+	f.SetScreenSize(screenW/2, screenH/2)
+	f.BeginPass(render.Pass{Clear: render.ClearColor})
+	if err := h.r.Submit(); err != nil {
+		t.Fatalf("MSAA %d, resized: %v", msaa, err)
+	}
+	if err := h.r.Submit(); err != nil {
+		t.Fatalf("MSAA %d, no pass: %v", msaa, err)
+	}
+	return img, h.b.ScreenSamples()
+}
+
+// Options.MSAA antialiases the screen through the backend's own
+// multisampled framebuffer: intermediate edge pixels where MSAA 0 gives
+// only black and white.
+func TestScreenMSAA(t *testing.T) {
+	for _, c := range []struct {
+		msaa int
+		aa   bool
+	}{{0, false}, {1, false}, {4, true}, {1000, true}} {
+		img, samples := screenSquare(t, c.msaa)
+		full, empty, mid := edgeLevels(img)
+		t.Logf("MSAA %d: %d samples; %d full, %d empty, %d edge pixels", c.msaa, samples, full, empty, mid)
+		if full < 200 || empty < 200 {
+			t.Errorf("MSAA %d: square missing (%d full, %d empty)", c.msaa, full, empty)
+			savePNG(t, img)
+		}
+		if c.aa && (mid < 20 || samples < 2) {
+			t.Errorf("MSAA %d: %d samples, %d intermediate edge pixels, want antialiased edges", c.msaa, samples, mid)
+			savePNG(t, img)
+		}
+		if !c.aa && (mid != 0 || samples != 0) {
+			t.Errorf("MSAA %d: %d samples, %d intermediate pixels", c.msaa, samples, mid)
+			savePNG(t, img)
+		}
+	}
+}
+
+// Where the window's own framebuffer is multisampled, a blit cannot
+// resolve into it: the backend resolves into a texture and draws that onto
+// the window. The picture read back is the same antialiased one.
+func TestScreenMSAAOnMultisampledWindow(t *testing.T) {
+	if testSurface == nil {
+		skipOrFail(t, "no GL context")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	sdl.GLSetAttribute(sdl.GL_MULTISAMPLEBUFFERS, 1)
+	sdl.GLSetAttribute(sdl.GL_MULTISAMPLESAMPLES, 4)
+	win, err := sdl.CreateWindow("tact msaa window", sdl.WINDOWPOS_UNDEFINED, sdl.WINDOWPOS_UNDEFINED,
+		screenW, screenH, sdl.WINDOW_OPENGL|sdl.WINDOW_HIDDEN)
+	sdl.GLSetAttribute(sdl.GL_MULTISAMPLEBUFFERS, 0)
+	sdl.GLSetAttribute(sdl.GL_MULTISAMPLESAMPLES, 0)
+	if err != nil {
+		t.Skipf("no multisampled window: %v", err)
+	}
+	defer win.Destroy()
+	ctx, err := win.GLCreateContext()
+	if err != nil {
+		t.Skipf("no multisampled context: %v", err)
+	}
+	defer sdl.GLDeleteContext(ctx)
+	bufs, _ := sdl.GLGetAttribute(sdl.GL_MULTISAMPLEBUFFERS)
+	if err := win.GLMakeCurrent(nil); err != nil {
+		t.Fatal(err)
+	}
+	if bufs == 0 {
+		t.Skip("the driver gave a window without multisampling")
+	}
+	b := gl.New(&surface{win, ctx}, gl.Options{Shaders: shaderFS, NoSwap: true, MSAA: 4})
+	r, err := render.NewRenderer(b, render.Options{OnMainThread: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, r: r, b: b}
+	defer h.close()
+	img, _, err := h.frame(func(f *render.Frame) {
+		f.BeginPass(render.Pass{Viewport: render.Rect{W: 32, H: 32}, Clear: render.ClearColor | render.ClearDepth,
+			ClearColor: mgl32.Vec4{0, 0, 0, 1}, ViewProj: mgl32.Ortho(0, 32, 0, 32, -1, 1)})
+		tr := mgl32.Translate3D(16, 16, 0).Mul4(mgl32.HomogRotate3DZ(math.Pi / 6)).Mul4(mgl32.Translate3D(-10, -10, 0))
+		f.DrawSprite(&render.Sprite{Transform: tr, Size: mgl32.Vec2{20, 20}, Color: render.White})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, empty, mid := edgeLevels(img)
+	t.Logf("window with %d sample buffers, backend MSAA %d: %d full, %d empty, %d edge pixels", bufs, b.ScreenSamples(), full, empty, mid)
+	if full < 200 || empty < 200 || mid < 20 {
+		t.Errorf("%d full, %d empty, %d edge pixels: want an antialiased square", full, empty, mid)
+		savePNG(t, img)
 	}
 }

@@ -88,13 +88,43 @@ func parseLogLine(file, line string) *ShaderError {
 	return &ShaderError{File: file, Message: line}
 }
 
-// program is a linked program with its uniform locations.
+// program is a linked program with its uniform locations (-1 where the
+// program does not declare the uniform).
 type program struct {
-	id                                        uint32
-	viewProj, model, color, lightDir, ambient int32
-	params                                    int32  // u_params[0]; -1 when the program has none
-	pointScale                                int32  // u_pointScale (the point-sprite program); -1 when none
-	pass                                      uint64 // stamp of the pass whose view-projection is loaded; 0: none
+	id                     uint32
+	viewProj, model, color int32
+	params                 int32 // u_params[0]
+	pointScale             int32 // u_pointScale (the point-sprite program)
+	// The pass's lights (loaded once per pass).
+	lit, linearOut, eye, ambient, lightDir, lightColor int32
+	pointPos, pointColor, pointRange, numPoints        int32
+	shadowOn, shadowMatrix, shadowBias, shadowRadius   int32
+	exposure                                           int32
+	// The draw's material.
+	metallic, roughness, emissive, normalScale, occlusionStrength, hasNormalMap, unlit int32
+	units                                                                              uint8  // bit u: the program has a sampler on texture unit u
+	pass                                                                               uint64 // stamp of the pass whose uniforms are loaded; 0: none
+}
+
+// samples reports whether p declares a sampler on texture unit u.
+func (p *program) samples(u int) bool { return p.units&(1<<u) != 0 }
+
+// samplerUnits are the sampler uniforms programs may declare and the
+// texture units they read: the ones of mesh programs and full-screen
+// programs overlap, as a draw binds those of its kind only.
+var samplerUnits = [...]struct {
+	name string
+	unit int
+}{
+	{"u_tex", unitBase},
+	{"u_metallicRoughnessMap", unitMetallicRoughness},
+	{"u_normalMap", unitNormal},
+	{"u_emissiveMap", unitEmissive},
+	{"u_occlusionMap", unitOcclusion},
+	{"u_shadowMap", unitShadow},
+	{"u_tex1", 1},
+	{"u_tex2", 2},
+	{"u_tex3", 3},
 }
 
 // compile compiles one stage; on failure it deletes the shader and returns the
@@ -168,14 +198,25 @@ func (b *Backend) link(desc render.ShaderDesc) (*program, error) {
 	p := &program{id: id}
 	loc := func(name string) int32 { return ogl.GetUniformLocation(id, ogl.Str(name+"\x00")) }
 	p.viewProj, p.model, p.color = loc("u_viewProj"), loc("u_model"), loc("u_color")
-	p.lightDir, p.ambient = loc("u_lightDir"), loc("u_ambient")
 	p.params = loc("u_params[0]")
 	p.pointScale = loc("u_pointScale")
+	p.lit, p.linearOut, p.eye, p.ambient = loc("u_lit"), loc("u_linearOut"), loc("u_eye"), loc("u_ambient")
+	p.lightDir, p.lightColor = loc("u_lightDir"), loc("u_lightColor")
+	p.pointPos, p.pointColor, p.pointRange = loc("u_pointPos[0]"), loc("u_pointColor[0]"), loc("u_pointRange[0]")
+	p.numPoints = loc("u_numPoints")
+	p.shadowOn, p.shadowMatrix, p.shadowBias, p.shadowRadius = loc("u_shadowOn"), loc("u_shadowMatrix"), loc("u_shadowBias"), loc("u_shadowRadius")
+	p.exposure = loc("u_exposure")
+	p.metallic, p.roughness, p.emissive = loc("u_metallic"), loc("u_roughness"), loc("u_emissive")
+	p.normalScale, p.occlusionStrength = loc("u_normalScale"), loc("u_occlusionStrength")
+	p.hasNormalMap, p.unlit = loc("u_hasNormalMap"), loc("u_unlit")
 	ogl.UseProgram(id)
-	if t := loc("u_tex"); t >= 0 {
-		ogl.Uniform1i(t, 0)
-	}
 	b.st.program = id
+	for _, s := range samplerUnits {
+		if l := loc(s.name); l >= 0 {
+			ogl.Uniform1i(l, int32(s.unit))
+			p.units |= 1 << s.unit
+		}
+	}
 	return p, nil
 }
 

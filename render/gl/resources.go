@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	ogl "github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
 )
 
@@ -53,11 +54,13 @@ func (b *Backend) lookupProgram(id render.ShaderID) (p *program, ok bool) {
 	return nil, false
 }
 
-func (b *Backend) genTexture(w, h int, filter render.Filter, wrap render.Wrap, pix []byte) uint32 {
+// genTexture creates a 2D texture of internal format internal (RGBA8,
+// SRGB8_ALPHA8 or RGBA16F) from RGBA8 pixels, or uninitialized for nil.
+func (b *Backend) genTexture(w, h int, filter render.Filter, wrap render.Wrap, internal int32, pix []byte) uint32 {
 	var id uint32
 	ogl.GenTextures(1, &id)
 	b.live++
-	b.bindTexture(id)
+	b.bindTexture(b.st.unit, id)
 	f := int32(ogl.LINEAR)
 	if filter == render.FilterNearest {
 		f = ogl.NEAREST
@@ -75,8 +78,51 @@ func (b *Backend) genTexture(w, h int, filter render.Filter, wrap render.Wrap, p
 		p = unsafe.Pointer(&pix[0])
 	}
 	ogl.PixelStorei(ogl.UNPACK_ALIGNMENT, 1)
-	ogl.TexImage2D(ogl.TEXTURE_2D, 0, ogl.RGBA8, int32(w), int32(h), 0, ogl.RGBA, ogl.UNSIGNED_BYTE, p)
+	ogl.TexImage2D(ogl.TEXTURE_2D, 0, internal, int32(w), int32(h), 0, ogl.RGBA, ogl.UNSIGNED_BYTE, p)
 	return id
+}
+
+// genShadowTexture creates a shadow map's 24-bit depth texture, set up for
+// sampler2DShadow: depth comparison (LEQUAL against the reference),
+// bilinear filtering of the comparison results, and a border of depth 1 so
+// that everything outside the map is lit. depth, if not nil, holds its
+// initial texels (32-bit depth values, 0xffffffff the far plane).
+func (b *Backend) genShadowTexture(w, h int, depth []uint32) uint32 {
+	var id uint32
+	ogl.GenTextures(1, &id)
+	b.live++
+	b.bindTexture(b.st.unit, id)
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_MIN_FILTER, ogl.LINEAR)
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_MAG_FILTER, ogl.LINEAR)
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_WRAP_S, ogl.CLAMP_TO_BORDER)
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_WRAP_T, ogl.CLAMP_TO_BORDER)
+	b.vec = mgl32.Vec4{1, 1, 1, 1}
+	ogl.TexParameterfv(ogl.TEXTURE_2D, ogl.TEXTURE_BORDER_COLOR, &b.vec[0])
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_COMPARE_MODE, ogl.COMPARE_REF_TO_TEXTURE)
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_COMPARE_FUNC, ogl.LEQUAL)
+	var p unsafe.Pointer
+	if len(depth) > 0 {
+		p = unsafe.Pointer(&depth[0])
+	}
+	ogl.PixelStorei(ogl.UNPACK_ALIGNMENT, 4)
+	ogl.TexImage2D(ogl.TEXTURE_2D, 0, ogl.DEPTH_COMPONENT24, int32(w), int32(h), 0, ogl.DEPTH_COMPONENT, ogl.UNSIGNED_INT, p)
+	return id
+}
+
+// internalFormat returns the GL internal format of render format f.
+func internalFormat(f render.Format) int32 {
+	switch f {
+	case render.FormatSRGB8A8:
+		return ogl.SRGB8_ALPHA8
+	case render.FormatRGBA16F:
+		return ogl.RGBA16F
+	}
+	return ogl.RGBA8
+}
+
+// textureFormatOK reports whether a texture (not a target) may have format f.
+func textureFormatOK(f render.Format) bool {
+	return f == render.FormatRGBA8 || f == render.FormatSRGB8A8
 }
 
 func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
@@ -89,9 +135,13 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 			b.fail("%v: %v: slot still holds %v", c.Op, c.Texture, b.textures[s].id)
 			return
 		}
+		if !textureFormatOK(c.Desc.Format) {
+			b.fail("%v: %v: format %v (textures are RGBA8 or SRGB8A8)", c.Op, c.Texture, c.Desc.Format)
+			return
+		}
 		pix := f.Bytes(c.Data)
 		b.textures[s] = texture{id: c.Texture, w: c.Desc.Width, h: c.Desc.Height, opaque: opaquePixels(pix),
-			gl: b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, pix)}
+			gl: b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, internalFormat(c.Desc.Format), pix)}
 		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpReplaceTexture:
 		t := b.lookupTexture(c.Texture)
@@ -103,14 +153,16 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 			b.fail("%v: %v belongs to %v", c.Op, c.Texture, t.target)
 			return
 		}
-		if b.st.texture == t.gl {
-			b.st.texture = 0
+		if !textureFormatOK(c.Desc.Format) {
+			b.fail("%v: %v: format %v (textures are RGBA8 or SRGB8A8)", c.Op, c.Texture, c.Desc.Format)
+			return
 		}
+		b.forgetTexture(t.gl)
 		b.deleteGL(&t.gl, ogl.DeleteTextures)
 		t.w, t.h = c.Desc.Width, c.Desc.Height
 		pix := f.Bytes(c.Data)
 		t.opaque = opaquePixels(pix)
-		t.gl = b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, pix)
+		t.gl = b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, internalFormat(c.Desc.Format), pix)
 		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpUpdateTexture:
 		t := b.lookupTexture(c.Texture)
@@ -123,9 +175,13 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 			b.fail("%v: %v: rect %v outside %dx%d", c.Op, c.Texture, r, t.w, t.h)
 			return
 		}
+		if t.shadow {
+			b.fail("%v: %v is a shadow map (only passes write it)", c.Op, c.Texture)
+			return
+		}
 		pix := f.Bytes(c.Data)
 		t.opaque = t.opaque && opaquePixels(pix)
-		b.bindTexture(t.gl)
+		b.bindTexture(b.st.unit, t.gl)
 		ogl.PixelStorei(ogl.UNPACK_ALIGNMENT, 1)
 		ogl.TexSubImage2D(ogl.TEXTURE_2D, 0, int32(r.X), int32(r.Y), int32(r.W), int32(r.H), ogl.RGBA, ogl.UNSIGNED_BYTE, unsafe.Pointer(&pix[0]))
 		st.BytesUploaded += int64(c.Data.Len)
@@ -158,6 +214,8 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 		ogl.VertexAttribPointerWithOffset(2, 2, ogl.FLOAT, false, stride, 24)
 		ogl.EnableVertexAttribArray(3)
 		ogl.VertexAttribPointerWithOffset(3, 4, ogl.UNSIGNED_BYTE, true, stride, 32)
+		ogl.EnableVertexAttribArray(4)
+		ogl.VertexAttribPointerWithOffset(4, 4, ogl.FLOAT, false, stride, 36)
 		b.meshes[s] = m
 		st.BytesUploaded += int64(len(vs) + 4*len(is))
 	case render.OpCreateShader:
@@ -192,66 +250,6 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 	default:
 		b.fail("%v: not a create or update command", c.Op)
 	}
-}
-
-func (b *Backend) createTarget(c *render.ResourceCommand) {
-	ts, xs := slot(uint32(c.Target)), slot(uint32(c.Texture))
-	b.targets = grow(b.targets, ts)
-	b.textures = grow(b.textures, xs)
-	if b.targets[ts].fbo != 0 || b.textures[xs].gl != 0 {
-		b.fail("%v: %v: slot in use", c.Op, c.Target)
-		return
-	}
-	w, h := c.TargetDesc.Width, c.TargetDesc.Height
-	tex := b.genTexture(w, h, c.TargetDesc.Filter, render.WrapClamp, nil)
-	b.textures[xs] = texture{id: c.Texture, gl: tex, w: w, h: h, target: c.Target}
-	t := target{id: c.Target, tex: c.Texture, w: w, h: h, samples: ClampSamples(c.TargetDesc.Samples, b.maxSamples)}
-	ogl.GenFramebuffers(1, &t.fbo)
-	b.live++
-	ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.fbo)
-	b.st.fbo = t.fbo
-	ogl.FramebufferTexture2D(ogl.FRAMEBUFFER, ogl.COLOR_ATTACHMENT0, ogl.TEXTURE_2D, tex, 0)
-	ogl.GenRenderbuffers(1, &t.depth)
-	b.live++
-	ogl.BindRenderbuffer(ogl.RENDERBUFFER, t.depth)
-	if t.samples == 0 {
-		ogl.RenderbufferStorage(ogl.RENDERBUFFER, ogl.DEPTH_COMPONENT24, int32(w), int32(h))
-		ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.RENDERBUFFER, t.depth)
-	} else {
-		n := int32(t.samples)
-		ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, n, ogl.DEPTH_COMPONENT24, int32(w), int32(h))
-		ogl.GenRenderbuffers(1, &t.msColor)
-		b.live++
-		ogl.BindRenderbuffer(ogl.RENDERBUFFER, t.msColor)
-		ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, n, ogl.RGBA8, int32(w), int32(h))
-		if s := ogl.CheckFramebufferStatus(ogl.FRAMEBUFFER); s != ogl.FRAMEBUFFER_COMPLETE {
-			b.fail("%v: %v: resolve framebuffer incomplete (0x%x)", c.Op, c.Target, s)
-		}
-		ogl.GenFramebuffers(1, &t.msFBO)
-		b.live++
-		ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.msFBO)
-		b.st.fbo = t.msFBO
-		ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.COLOR_ATTACHMENT0, ogl.RENDERBUFFER, t.msColor)
-		ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.RENDERBUFFER, t.depth)
-	}
-	if s := ogl.CheckFramebufferStatus(ogl.FRAMEBUFFER); s != ogl.FRAMEBUFFER_COMPLETE {
-		b.fail("%v: %v: framebuffer incomplete (0x%x)", c.Op, c.Target, s)
-	}
-	b.targets[ts] = t
-}
-
-// ClampSamples returns the sample count a render target asking for
-// requested samples gets when the driver allows at most max
-// (GL_MAX_SAMPLES): 0 (no multisampling) for requested <= 1 or max <= 1,
-// otherwise min(requested, max).
-func ClampSamples(requested, max int) int {
-	if requested <= 1 || max <= 1 {
-		return 0
-	}
-	if requested > max {
-		return max
-	}
-	return requested
 }
 
 func (b *Backend) delete(c *render.ResourceCommand) {
@@ -299,11 +297,9 @@ func (b *Backend) deleteTexture(t *texture) {
 	if t.gl == 0 {
 		return
 	}
-	if b.st.texture == t.gl {
-		b.st.texture = 0
-	}
+	b.forgetTexture(t.gl)
 	b.deleteGL(&t.gl, ogl.DeleteTextures)
-	t.id = 0
+	*t = texture{}
 }
 
 func (b *Backend) deleteMesh(m *mesh) {
@@ -318,28 +314,6 @@ func (b *Backend) deleteMesh(m *mesh) {
 	b.deleteGL(&m.vbo, ogl.DeleteBuffers)
 	b.deleteGL(&m.ibo, ogl.DeleteBuffers)
 	m.id = 0
-}
-
-func (b *Backend) deleteTarget(t *target) {
-	if t.fbo == 0 {
-		return
-	}
-	if b.st.fbo == t.fbo {
-		ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
-		b.st.fbo = 0
-	}
-	if b.st.fbo == t.msFBO && t.msFBO != 0 {
-		ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
-		b.st.fbo = 0
-	}
-	b.deleteGL(&t.fbo, ogl.DeleteFramebuffers)
-	b.deleteGL(&t.msFBO, ogl.DeleteFramebuffers)
-	b.deleteGL(&t.depth, ogl.DeleteRenderbuffers)
-	b.deleteGL(&t.msColor, ogl.DeleteRenderbuffers)
-	if x := b.lookupTexture(t.tex); x != nil {
-		b.deleteTexture(x)
-	}
-	t.id = 0
 }
 
 // opaquePixels reports whether RGBA8 pixels are all fully opaque; an empty

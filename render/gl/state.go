@@ -5,20 +5,49 @@ import (
 	"github.com/tact-engine/tact/render"
 )
 
+// Texture units. Sprites and full-screen draws read unit 0 (u_tex), and
+// full-screen draws their Inputs on units 1 to 3 (u_tex1 .. u_tex3); mesh
+// programs read the base color on unit 0 and the material maps and the
+// shadow map on units 1 to 5.
+const (
+	unitBase              = 0
+	unitMetallicRoughness = 1
+	unitNormal            = 2
+	unitEmissive          = 3
+	unitOcclusion         = 4
+	unitShadow            = 5
+	numUnits              = 6
+)
+
+// Polygon offset of passes into shadow maps: depth is pushed away from the
+// light by a slope-scaled amount plus a few depth units, against shadow acne
+// on surfaces the light grazes (the mesh program adds a smaller bias of its
+// own when it compares).
+const (
+	shadowOffsetFactor = 2
+	shadowOffsetUnits  = 2
+)
+
 // glState caches the GL state the backend sets, to skip redundant calls.
 type glState struct {
-	program, texture, vao, fbo uint32
-	blend                      render.BlendMode
-	depthTest, depthWrite      bool
-	scissor                    bool
+	program, vao, fbo     uint32
+	unit                  int              // active texture unit
+	textures              [numUnits]uint32 // bound 2D texture by unit
+	blend                 render.BlendMode
+	depthTest, depthWrite bool
+	scissor               bool
+	srgb                  bool // GL_FRAMEBUFFER_SRGB
+	polygonOffset         bool // GL_POLYGON_OFFSET_FILL
 }
 
 // resetState puts GL in the state the cache describes; called at the start of
 // every frame, so that nothing carries over from outside the backend.
 func (b *Backend) resetState() {
 	ogl.UseProgram(0)
-	ogl.ActiveTexture(ogl.TEXTURE0)
-	ogl.BindTexture(ogl.TEXTURE_2D, 0)
+	for u := numUnits - 1; u >= 0; u-- {
+		ogl.ActiveTexture(ogl.TEXTURE0 + uint32(u))
+		ogl.BindTexture(ogl.TEXTURE_2D, 0)
+	}
 	ogl.BindVertexArray(0)
 	ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
 	ogl.Disable(ogl.BLEND)
@@ -27,7 +56,12 @@ func (b *Backend) resetState() {
 	ogl.DepthFunc(ogl.LESS)
 	ogl.Disable(ogl.SCISSOR_TEST)
 	ogl.Disable(ogl.CULL_FACE)
+	ogl.Disable(ogl.FRAMEBUFFER_SRGB)
+	ogl.Disable(ogl.POLYGON_OFFSET_FILL)
+	ogl.PolygonOffset(shadowOffsetFactor, shadowOffsetUnits)
 	ogl.ColorMask(true, true, true, true)
+	// Read-backs of float targets return colors clamped to [0, 1].
+	ogl.ClampColor(ogl.CLAMP_READ_COLOR, ogl.TRUE)
 	// Point sprites take their size from the vertex shader, and
 	// gl_PointCoord runs from the top-left corner.
 	ogl.Enable(ogl.PROGRAM_POINT_SIZE)
@@ -42,10 +76,35 @@ func (b *Backend) useProgram(id uint32) {
 	}
 }
 
-func (b *Backend) bindTexture(id uint32) {
-	if b.st.texture != id {
-		ogl.BindTexture(ogl.TEXTURE_2D, id)
-		b.st.texture = id
+// bindTexture binds 2D texture id to texture unit unit.
+func (b *Backend) bindTexture(unit int, id uint32) {
+	if b.st.textures[unit] == id {
+		return
+	}
+	if b.st.unit != unit {
+		ogl.ActiveTexture(ogl.TEXTURE0 + uint32(unit))
+		b.st.unit = unit
+	}
+	ogl.BindTexture(ogl.TEXTURE_2D, id)
+	b.st.textures[unit] = id
+}
+
+// unbindTexture unbinds texture id from every unit it is bound to.
+func (b *Backend) unbindTexture(id uint32) {
+	for u := range b.st.textures {
+		if b.st.textures[u] == id {
+			b.bindTexture(u, 0)
+		}
+	}
+}
+
+// forgetTexture drops a deleted texture from the binding cache: deleting a
+// texture unbinds it from every unit.
+func (b *Backend) forgetTexture(id uint32) {
+	for u := range b.st.textures {
+		if b.st.textures[u] == id {
+			b.st.textures[u] = 0
+		}
 	}
 }
 
@@ -90,6 +149,32 @@ func (b *Backend) setScissor(on bool, x, y, w, h int) {
 		}
 		b.st.scissor = on
 	}
+}
+
+// setSRGB turns sRGB encoding of writes into sRGB attachments on or off.
+func (b *Backend) setSRGB(on bool) {
+	if b.st.srgb == on {
+		return
+	}
+	if on {
+		ogl.Enable(ogl.FRAMEBUFFER_SRGB)
+	} else {
+		ogl.Disable(ogl.FRAMEBUFFER_SRGB)
+	}
+	b.st.srgb = on
+}
+
+// setPolygonOffset turns the shadow passes' depth offset on or off.
+func (b *Backend) setPolygonOffset(on bool) {
+	if b.st.polygonOffset == on {
+		return
+	}
+	if on {
+		ogl.Enable(ogl.POLYGON_OFFSET_FILL)
+	} else {
+		ogl.Disable(ogl.POLYGON_OFFSET_FILL)
+	}
+	b.st.polygonOffset = on
 }
 
 func (b *Backend) setBlend(m render.BlendMode) {

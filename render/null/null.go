@@ -61,8 +61,9 @@ func (b *Backend) Shutdown() error {
 	return nil
 }
 
-// Live returns how many resources of each kind are alive. Target color
-// textures count as textures.
+// Live returns how many resources of each kind are alive. A target's
+// textures (every color attachment, or a shadow map's depth texture) count
+// as textures.
 func (b *Backend) Live() Counts {
 	return Counts{b.textures.live, b.meshes.live, b.shaders.live, b.targets.live}
 }
@@ -74,10 +75,14 @@ func (b *Backend) Frames() uint64 { return b.frames }
 // BytesUploaded over every executed frame.
 func (b *Backend) Total() render.Stats { return b.total }
 
-// Execute validates and counts f. It returns an error naming the command and
-// handle of each problem found (an unknown or deleted handle, a resource
-// created twice, an update outside a texture, a pass sampling its own target),
-// up to maxErrors, after executing the rest of the frame.
+// Execute validates and counts f as render/gl executes it. It returns an
+// error naming the command and handle of each problem found (an unknown or
+// deleted handle, a resource created twice, an update outside a texture, a
+// bad format or target description, a draw sampling a texture of the
+// target it renders into, a shadow map sampled other than through
+// Lights.Shadow, a sprite or full-screen draw into a shadow map, a
+// read-back of a shadow map), up to maxErrors, after executing the rest of
+// the frame.
 func (b *Backend) Execute(f *render.Frame) error {
 	if !b.initialized {
 		return errors.New("render/null: Execute before Init")
@@ -104,9 +109,7 @@ func (b *Backend) Execute(f *render.Frame) error {
 		st.GPUPasses[p] = render.PassTime{Name: passes[p].Name}
 	}
 	for p := range passes {
-		if t := passes[p].Target; t != 0 && !b.targets.alive(uint32(t)) {
-			b.fail("BeginPass (pass %d): %s %v", p, b.targets.state(uint32(t)), t)
-		}
+		b.pass(p, &passes[p])
 	}
 	for i := range batches {
 		b.batch(f, i, &batches[i], st)
@@ -153,6 +156,10 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand, st *rende
 			b.fail("%v: %v already exists", c.Op, c.Texture)
 			return
 		}
+		if !textureFormatOK(c.Desc.Format) {
+			b.fail("%v: %v: format %v (textures are RGBA8 or SRGB8A8)", c.Op, c.Texture, c.Desc.Format)
+			return
+		}
 		b.textures.create(uint32(c.Texture), info{w: c.Desc.Width, h: c.Desc.Height})
 		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpReplaceTexture:
@@ -165,6 +172,10 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand, st *rende
 			b.fail("%v: %v belongs to %v", c.Op, c.Texture, b.textures.info(id).target)
 			return
 		}
+		if !textureFormatOK(c.Desc.Format) {
+			b.fail("%v: %v: format %v (textures are RGBA8 or SRGB8A8)", c.Op, c.Texture, c.Desc.Format)
+			return
+		}
 		b.textures.setInfo(id, info{w: c.Desc.Width, h: c.Desc.Height})
 		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpUpdateTexture:
@@ -173,6 +184,10 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand, st *rende
 			return
 		}
 		in := b.textures.info(uint32(c.Texture))
+		if in.shadow {
+			b.fail("%v: %v is a shadow map (only passes write it)", c.Op, c.Texture)
+			return
+		}
 		if r := c.Rect; r.X < 0 || r.Y < 0 || r.X+r.W > in.w || r.Y+r.H > in.h {
 			b.fail("%v: %v: rect %v outside %dx%d", c.Op, c.Texture, r, in.w, in.h)
 			return
@@ -202,16 +217,7 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand, st *rende
 			b.fail("%v: %s %v", c.Op, b.shaders.state(uint32(c.Shader)), c.Shader)
 		}
 	case render.OpCreateTarget:
-		if b.targets.alive(uint32(c.Target)) || b.textures.alive(uint32(c.Texture)) {
-			b.fail("%v: %v or %v already exists", c.Op, c.Target, c.Texture)
-			return
-		}
-		if n := c.TargetDesc.Samples; n < 0 || n > MaxSamples {
-			b.fail("%v: %v: Samples %d outside 0..%d", c.Op, c.Target, n, MaxSamples)
-			return
-		}
-		b.targets.create(uint32(c.Target), info{w: c.TargetDesc.Width, h: c.TargetDesc.Height, tex: c.Texture})
-		b.textures.create(uint32(c.Texture), info{w: c.TargetDesc.Width, h: c.TargetDesc.Height, target: c.Target})
+		b.createTarget(c)
 	default:
 		b.fail("%v: not a create or update command", c.Op)
 	}
@@ -234,7 +240,11 @@ func (b *Backend) delete(c *render.ResourceCommand) {
 	case render.OpDeleteTarget:
 		t, id = &b.targets, uint32(c.Target)
 		if t.alive(id) {
-			b.textures.remove(uint32(t.info(id).tex))
+			for _, tex := range t.info(id).texs {
+				if tex != 0 {
+					b.textures.remove(uint32(tex))
+				}
+			}
 		}
 	default:
 		b.fail("%v: not a delete command", c.Op)
@@ -259,19 +269,82 @@ func handleName(c *render.ResourceCommand) string {
 	return c.Target.String()
 }
 
+// pass checks pass p's target and, unless it is a shadow pass (which
+// draws depth alone), its Lights.Shadow.
+func (b *Backend) pass(p int, ps *render.Pass) {
+	if t := ps.Target; t != 0 {
+		if !b.targets.alive(uint32(t)) {
+			b.fail("BeginPass (pass %d): %s %v", p, b.targets.state(uint32(t)), t)
+			return
+		}
+		if b.targets.info(uint32(t)).shadow {
+			return
+		}
+	}
+	if s := ps.Lights.Shadow; s != 0 {
+		switch {
+		case !b.textures.alive(uint32(s)):
+			b.fail("BeginPass (pass %d): Lights.Shadow: %s %v", p, b.textures.state(uint32(s)), s)
+		case !b.textures.info(uint32(s)).shadow:
+			b.fail("BeginPass (pass %d): Lights.Shadow: %v is not a shadow map (a DepthShadow target's texture)", p, s)
+		}
+	}
+}
+
+// sampled checks a texture that batch i samples (what names the field
+// that refers to it, "" for the batch's own texture): alive, not a
+// texture of the target the pass renders into, not a shadow map.
+func (b *Backend) sampled(f *render.Frame, i int, bt *render.Batch, what string, id render.TextureID) bool {
+	if !b.textures.alive(uint32(id)) {
+		b.fail("%v (batch %d, pass %d): %s%s %v", bt.Kind, i, bt.Pass, what, b.textures.state(uint32(id)), id)
+		return false
+	}
+	in := b.textures.info(uint32(id))
+	if in.target != 0 && in.target == f.Passes()[bt.Pass].Target {
+		b.fail("%v (batch %d, pass %d): %ssamples %v while rendering into %v", bt.Kind, i, bt.Pass, what, id, in.target)
+		return false
+	}
+	if in.shadow {
+		b.fail("%v (batch %d, pass %d): %s%v is a shadow map (sample it through Lights.Shadow)", bt.Kind, i, bt.Pass, what, id)
+		return false
+	}
+	return true
+}
+
+// Field names of the textures draws sample besides their own, as errors
+// introduce them.
+var (
+	materialMapNames = [...]string{"Material.MetallicRoughnessMap: ", "Material.NormalMap: ", "Material.EmissiveMap: ", "Material.OcclusionMap: "}
+	inputNames       = [...]string{"Inputs[0]: ", "Inputs[1]: ", "Inputs[2]: "}
+)
+
 func (b *Backend) batch(f *render.Frame, i int, bt *render.Batch, st *render.Stats) {
+	tg := f.Passes()[bt.Pass].Target
+	shadowPass := tg != 0 && b.targets.alive(uint32(tg)) && b.targets.info(uint32(tg)).shadow
+	if shadowPass && bt.Kind != render.KindMesh {
+		b.fail("%v (batch %d, pass %d): draws nothing into shadow map %v", bt.Kind, i, bt.Pass, tg)
+		return
+	}
 	if bt.Shader != 0 && !b.shaders.alive(uint32(bt.Shader)) {
 		b.fail("%v (batch %d, pass %d): %s %v", bt.Kind, i, bt.Pass, b.shaders.state(uint32(bt.Shader)), bt.Shader)
 		return
 	}
-	if bt.Texture != 0 {
-		if !b.textures.alive(uint32(bt.Texture)) {
-			b.fail("%v (batch %d, pass %d): %s %v", bt.Kind, i, bt.Pass, b.textures.state(uint32(bt.Texture)), bt.Texture)
-			return
+	if bt.Texture != 0 && !b.sampled(f, i, bt, "", bt.Texture) {
+		return
+	}
+	switch bt.Kind {
+	case render.KindMesh:
+		m := &f.MeshDraws()[bt.First].Material
+		for k, id := range [...]render.TextureID{m.MetallicRoughnessMap, m.NormalMap, m.EmissiveMap, m.OcclusionMap} {
+			if id != 0 && !b.sampled(f, i, bt, materialMapNames[k], id) {
+				return
+			}
 		}
-		if tg := b.textures.info(uint32(bt.Texture)).target; tg != 0 && tg == f.Passes()[bt.Pass].Target {
-			b.fail("%v (batch %d, pass %d): samples %v while rendering into %v", bt.Kind, i, bt.Pass, bt.Texture, tg)
-			return
+	case render.KindFullscreen:
+		for k, id := range f.FullscreenDraws()[bt.First].Inputs {
+			if id != 0 && !b.sampled(f, i, bt, inputNames[k], id) {
+				return
+			}
 		}
 	}
 	switch bt.Kind {
@@ -300,6 +373,10 @@ func (b *Backend) readBack(f *render.Frame, rb render.ReadBack) {
 			return
 		}
 		in := b.targets.info(uint32(rb.Target))
+		if in.shadow {
+			b.fail("ReadPixels: %v is a shadow map (no color to read)", rb.Target)
+			return
+		}
 		w, h = in.w, in.h
 	}
 	r := rb.Rect
@@ -312,5 +389,52 @@ func (b *Backend) readBack(f *render.Frame, rb render.ReadBack) {
 	}
 	if rb.Done != nil {
 		rb.Done(image.NewRGBA(image.Rect(0, 0, r.W, r.H)))
+	}
+}
+
+// textureFormatOK reports whether a texture (not a target) may have format f.
+func textureFormatOK(f render.Format) bool {
+	return f == render.FormatRGBA8 || f == render.FormatSRGB8A8
+}
+
+// createTarget checks a target's description (as render/gl does) and
+// creates the target and its textures: one per color attachment, or a
+// shadow map's depth texture.
+func (b *Backend) createTarget(c *render.ResourceCommand) {
+	d := &c.TargetDesc
+	if b.targets.alive(uint32(c.Target)) {
+		b.fail("%v: %v already exists", c.Op, c.Target)
+		return
+	}
+	var why string
+	switch {
+	case d.Samples < 0 || d.Samples > MaxSamples:
+		why = fmt.Sprintf("Samples %d outside 0..%d", d.Samples, MaxSamples)
+	case d.Format > render.FormatRGBA16F:
+		why = fmt.Sprintf("unknown format %v", d.Format)
+	case d.Colors < 0 || d.Colors > render.MaxColorAttachments:
+		why = fmt.Sprintf("Colors %d outside 0..%d", d.Colors, render.MaxColorAttachments)
+	case d.Depth > render.DepthShadow:
+		why = fmt.Sprintf("unknown depth mode %d", d.Depth)
+	case d.Depth == render.DepthShadow && (d.Format != 0 || d.Colors != 0 || d.Samples > 1):
+		why = "a DepthShadow target has no color and no samples"
+	case c.Attachments[0] != c.Texture:
+		why = "Attachments[0] is not Texture"
+	}
+	if why != "" {
+		b.fail("%v: %v: %s", c.Op, c.Target, why)
+		return
+	}
+	n := max(d.Attachments(), 1)
+	for _, tex := range c.Attachments[:n] {
+		if tex == 0 || b.textures.alive(uint32(tex)) {
+			b.fail("%v: %v: attachment %v missing or already exists", c.Op, c.Target, tex)
+			return
+		}
+	}
+	shadow := d.Depth == render.DepthShadow
+	b.targets.create(uint32(c.Target), info{w: d.Width, h: d.Height, texs: c.Attachments, shadow: shadow})
+	for _, tex := range c.Attachments[:n] {
+		b.textures.create(uint32(tex), info{w: d.Width, h: d.Height, target: c.Target, shadow: shadow})
 	}
 }

@@ -128,7 +128,7 @@ func TestStatsAndReadBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := f.Stats
-	if st.DrawCalls != 3 || st.Triangles != 10+2+1 || st.BytesUploaded != 4*36+6*4+5*44 {
+	if st.DrawCalls != 3 || st.Triangles != 10+2+1 || st.BytesUploaded != 4*52+6*4+5*44 {
 		t.Errorf("stats %+v", st)
 	}
 	if got != image.Rect(0, 0, 10, 6) {

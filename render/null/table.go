@@ -13,8 +13,9 @@ const (
 type info struct {
 	w, h    int
 	indices int
-	tex     render.TextureID // a target's color texture
-	target  render.TargetID  // the target owning a texture
+	texs    [render.MaxColorAttachments]render.TextureID // a target's textures
+	target  render.TargetID                              // the target owning a texture
+	shadow  bool                                         // a shadow map (DepthShadow target) or its depth texture
 }
 
 // table tracks the resources of one kind, densely by handle slot. Each slot

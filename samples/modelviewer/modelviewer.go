@@ -1,8 +1,12 @@
 // Package modelviewer is a sample that loads a glTF model through the asset
-// manager (gltf.Register, Manager.Load, Model.Instantiate) and shows it lit
-// by a directional light, with an orbit camera: drag with the left mouse
-// button or press the arrow keys to turn around the model, scroll the wheel
-// or press +/- to zoom.
+// manager (gltf.Register, Manager.Load, Model.Instantiate) and shows it
+// physically based: metallic-roughness materials with their maps, a sun
+// casting PCF shadows, a warm point light, and an HDR post chain (bloom,
+// ACES tone mapping, FXAA, vignette) over a 4× multisampled scene image.
+// An orbit camera turns around the model: drag with the left mouse button
+// or press the arrow keys to turn, scroll the wheel or press +/- to zoom.
+// S, B, F, V and L toggle shadows, bloom, FXAA, the vignette and the lamp;
+// the label shows each pass's GPU time (and F1 the engine's overlay).
 //
 // Without -model it shows a low-poly robot that it generates at startup (a
 // .gltf with a data: buffer and a node hierarchy, written into a temporary
@@ -16,15 +20,20 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/asset"
+	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/gltf"
 	"github.com/tact-engine/tact/platform"
+	"github.com/tact-engine/tact/post"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
+	"github.com/tact-engine/tact/shaders"
 	"github.com/tact-engine/tact/text"
 )
 
@@ -39,7 +48,7 @@ var Options Settings
 // Sample is the modelviewer sample, as the launcher lists it.
 var Sample = sample.Sample{
 	Name:        "modelviewer",
-	Description: "a glTF model loaded through the asset manager, orbit camera (drag/arrows turn, wheel/+/- zoom)",
+	Description: "a glTF model, physically based: shadows, point light, HDR bloom, FXAA, vignette; orbit camera, pass toggles, GPU timings",
 	Flags:       registerFlags,
 	Configure:   configure,
 	Start:       Start,
@@ -140,14 +149,32 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	const fov = 45
 	cam := scenegraph.AddComponent(camNode, scenegraph.NewPerspectiveCamera(fov, ClearColor))
 	cam.Visibility = scenegraph.DefaultLayer
-	dist := radius / float32(math.Sin(fov/2*math.Pi/180)) * 1.15
+	// Bounds' sphere is generous (boxes' spheres, the floor's too): frame
+	// a little inside it.
+	dist := radius / float32(math.Sin(fov/2*math.Pi/180)) * 0.8
 	orbit := scenegraph.AddComponent(camNode, &Orbit{Input: g.Input(), Target: center,
 		Yaw: 30, Pitch: 20, Distance: dist, MinDistance: radius * 0.5, MaxDistance: dist * 4})
 
+	// The post chain: the camera draws into an HDR, multisampled image;
+	// bloom, tone mapping, FXAA and a vignette take it to the screen.
+	po := post.Options{Samples: 4, Exposure: 1, Bloom: &post.Bloom{Threshold: 1, Intensity: 0.5},
+		FXAA: true, Vignette: &post.Vignette{Strength: 0.45, Radius: 0.8}}
+	if dir := g.Config().ShaderDir; dir != "" {
+		po.Shaders, po.ReloadInterval = shaders.DevFS(dir), time.Second/2
+	}
+	chain := post.New(po)
+	cam.Post = chain.Graph()
+	cleanup.chain, cleanup.frames = chain, g.Renderer()
+
 	sun := scenegraph.NewNode("Sun")
-	sun.SetRotationEuler(-40, 60, 0) // from the right front, onto the side the script turns to
+	sun.SetRotationEuler(-40, 40, 0) // from the right front, onto the side the script turns to
 	s.AddChild(sun)
-	scenegraph.AddComponent(sun, &scenegraph.DirectionalLight{Ambient: 0.3})
+	light := scenegraph.AddComponent(sun, &scenegraph.DirectionalLight{Color: mgl32.Vec3{3, 2.9, 2.7}, Ambient: 0.3,
+		Shadows: true, ShadowDistance: dist * 2})
+	lamp := scenegraph.NewNode("Lamp")
+	lamp.SetPosition(center.Add(mgl32.Vec3{0.9, 0.1, 0.8}.Mul(radius)))
+	s.AddChild(lamp)
+	scenegraph.AddComponent(lamp, &scenegraph.PointLight{Color: mgl32.Vec3{2.4, 1.1, 0.4}.Mul(radius * radius / 4), Range: radius * 2})
 
 	_, sh := g.Renderer().Frame().ScreenSize()
 	uiNode := scenegraph.NewNode("UICamera")
@@ -159,16 +186,18 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 
 	labelNode := scenegraph.NewNode("Info")
 	labelNode.Layer = LayerUI
-	labelNode.SetPositionXY(0, float32(sh)/2-24)
+	labelNode.SetPositionXY(0, float32(sh)/2-48)
 	s.AddChild(labelNode)
 	label := scenegraph.AddComponent(labelNode, text.NewLabel(st.String(), 16, render.RGBA(235, 236, 242, 255)))
 	hintNode := scenegraph.NewNode("Hint")
 	hintNode.Layer = LayerUI
 	hintNode.SetPositionXY(0, -float32(sh)/2+20)
 	s.AddChild(hintNode)
-	scenegraph.AddComponent(hintNode, text.NewLabel("drag or arrows: turn   wheel or +/-: zoom", 14, render.RGBA(170, 174, 190, 255)))
+	scenegraph.AddComponent(hintNode, text.NewLabel("drag/arrows turn  wheel/+- zoom  S shadows  B bloom  F FXAA  V vignette  L lamp  (F1 timings)",
+		12, render.RGBA(170, 174, 190, 255)))
 
-	scenegraph.AddComponent(labelNode, &Viewer{Stats: st, Label: label, Orbit: orbit, Model: m})
+	scenegraph.AddComponent(labelNode, &Viewer{Stats: st, Label: label, Orbit: orbit, Model: m,
+		Input: g.Input(), Director: g.Director(), Sun: light, Lamp: lamp, Chain: chain})
 	scenegraph.AddComponent(labelNode, cleanup)
 	return s, nil
 }
@@ -313,20 +342,88 @@ func (o *Orbit) place() {
 	n.SetRotation(mgl32.Mat4ToQuat(mgl32.LookAtV(eye, o.Target, mgl32.Vec3{0, 1, 0}).Inv()))
 }
 
-// Viewer keeps the label's text up to date and holds what the tests read.
+// Viewer toggles the passes, keeps the label's text up to date and holds
+// what the tests read.
 type Viewer struct {
 	scenegraph.Component
-	Stats Stats
-	Label *text.Label
-	Orbit *Orbit
-	Model *gltf.Model
+	Stats    Stats
+	Label    *text.Label
+	Orbit    *Orbit
+	Model    *gltf.Model
+	Input    *platform.Input
+	Director *director.Director
+	Sun      *scenegraph.DirectionalLight
+	Lamp     *scenegraph.Node
+	Chain    *post.Chain
+	// Effects are the post effects' states, as toggled ("bloom", "fxaa",
+	// "vignette").
+	Effects map[string]bool
+	// GPU is the last per-pass GPU timing line shown; NoGPU leaves it out
+	// of the label (timings differ run to run: golden images).
+	GPU   string
+	NoGPU bool
 }
 
-// Update shows the model's figures and the camera's angles.
-func (v *Viewer) Update(float64) {
-	o := v.Orbit
-	v.Label.Text = fmt.Sprintf("%s\nyaw %.0f°  pitch %.0f°  distance %.1f", v.Stats, o.Yaw, o.Pitch, o.Distance)
+// Effect toggle keys.
+var effectKeys = []struct {
+	key  platform.Key
+	name string
+}{{platform.KeyB, "bloom"}, {platform.KeyF, "fxaa"}, {platform.KeyV, "vignette"}}
+
+// Start turns every effect on.
+func (v *Viewer) Start() {
+	v.Effects = map[string]bool{}
+	for _, e := range effectKeys {
+		v.Effects[e.name] = true
+	}
 }
+
+// Update applies the toggle keys and shows the model's figures, the
+// camera's angles, what is on, and the GPU time of each pass.
+func (v *Viewer) Update(float64) {
+	in := v.Input
+	if in.JustPressed(platform.KeyS) {
+		v.Sun.Shadows = !v.Sun.Shadows
+	}
+	if in.JustPressed(platform.KeyL) {
+		v.Lamp.SetActive(!v.Lamp.Active())
+	}
+	for _, e := range effectKeys {
+		if in.JustPressed(e.key) {
+			v.Effects[e.name] = !v.Effects[e.name]
+			v.Chain.SetEnabled(e.name, v.Effects[e.name])
+		}
+	}
+	if st, ok := v.Director.RenderStats(); ok && st.GPUFrameNumber != 0 && !v.NoGPU {
+		// One figure per pass, the post chain's passes summed by effect
+		// ("bloom.blur0h" counts as "bloom").
+		var b strings.Builder
+		fmt.Fprintf(&b, "gpu %.1f ms:", ms(st.GPUFrame))
+		passes := st.GPUPasses[:st.PassCount]
+		for i := 0; i < len(passes); {
+			name, _, _ := strings.Cut(passes[i].Name, ".")
+			var sum time.Duration
+			for ; i < len(passes) && strings.HasPrefix(passes[i].Name, name); i++ {
+				sum += passes[i].GPU
+			}
+			fmt.Fprintf(&b, "  %s %.1f", name, ms(sum))
+		}
+		v.GPU = b.String()
+	}
+	on := func(b bool) string {
+		if b {
+			return "on"
+		}
+		return "off"
+	}
+	o := v.Orbit
+	v.Label.Text = fmt.Sprintf("%s\nyaw %.0f°  pitch %.0f°  distance %.1f\nshadows %s  bloom %s  fxaa %s  vignette %s  lamp %s\n%s",
+		v.Stats, o.Yaw, o.Pitch, o.Distance, on(v.Sun.Shadows), on(v.Effects["bloom"]), on(v.Effects["fxaa"]),
+		on(v.Effects["vignette"]), on(v.Lamp.Active()), v.GPU)
+}
+
+// ms returns d in milliseconds.
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // cleanup releases the model, closes a manager of the sample's own and
 // removes the generated folder when the scene ends.
@@ -335,10 +432,16 @@ type cleanup struct {
 	model  *asset.Asset
 	assets *asset.Manager
 	dir    string
+	chain  *post.Chain
+	frames *render.Renderer
 }
 
 // OnDestroy releases what Start took.
 func (c *cleanup) OnDestroy() {
+	if c.chain != nil {
+		c.chain.Release(c.frames.Frame())
+		c.chain = nil
+	}
 	if c.model != nil {
 		c.model.Release()
 		c.model = nil

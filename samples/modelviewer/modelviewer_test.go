@@ -1,6 +1,7 @@
 package modelviewer
 
 import (
+	"image"
 	"os"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/asset"
 	"github.com/tact-engine/tact/gltf"
+	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
@@ -48,17 +50,17 @@ func TestRobotLoads(t *testing.T) {
 	s := Sample
 	s.Script = nil
 	var vw *Viewer
-	g, img := sampletest.Run(t, watched(s, &vw), 5)
+	g, img := sampletest.Run(t, watched(s, &vw), 10) // GPU timings come a few frames late
 	if rerr := g.Director().RenderErr(); rerr != nil {
 		t.Fatalf("render error: %v", rerr)
 	}
 	v := must(t, vw)
 	st := v.Stats
-	want := Stats{Name: "robot", Nodes: RobotNodes, Meshes: RobotMeshes, Triangles: RobotTriangles, Drawn: len(robotParts) * 12}
+	want := Stats{Name: "robot", Nodes: RobotNodes, Meshes: RobotMeshes, Triangles: RobotTriangles, Drawn: len(robotParts)*12 + 2}
 	if st != want {
 		t.Errorf("stats %+v, want %+v", st, want)
 	}
-	for _, s := range []string{"robot:", "10 nodes", "7 meshes", "84 triangles", "108 drawn"} {
+	for _, s := range []string{"robot:", "11 nodes", "8 meshes", "86 triangles", "110 drawn", "shadows on", "bloom on", "gpu "} {
 		if !strings.Contains(v.Label.Text, s) {
 			t.Errorf("label %q lacks %q", v.Label.Text, s)
 		}
@@ -77,10 +79,20 @@ func TestRobotLoads(t *testing.T) {
 }
 
 // The script turns the camera with the arrow keys and a drag and zooms with
-// the wheel; the picture matches its golden image.
+// the wheel; the picture matches its golden image in both render modes
+// (the render thread and the main thread).
 func TestScriptedOrbit(t *testing.T) {
 	var vw *Viewer
-	g, img := sampletest.Run(t, watched(Sample, &vw), 70)
+	s := watched(Sample, &vw)
+	begin := s.Start
+	s.Start = func(g *tact.Game) (*scenegraph.Scene, error) {
+		sc, err := begin(g)
+		if vw != nil {
+			vw.NoGPU = true // timings differ run to run
+		}
+		return sc, err
+	}
+	g, img := sampletest.Run(t, s, 70)
 	if rerr := g.Director().RenderErr(); rerr != nil {
 		t.Fatalf("render error: %v", rerr)
 	}
@@ -103,6 +115,12 @@ func TestScriptedOrbit(t *testing.T) {
 		t.Errorf("camera at %v: want it moved from %v to %v", cam, start.Eye(), o.Eye())
 	}
 	sampletest.SavePNG(t, img, "modelviewer.png")
+	sampletest.Golden(t, "robot", img)
+
+	// The same frames rendered on the main thread give the same picture.
+	cfg := sampletest.Config(70)
+	cfg.RenderOnMain = true
+	_, img = sampletest.RunConfig(t, s, cfg)
 	sampletest.Golden(t, "robot", img)
 }
 
@@ -168,4 +186,60 @@ func TestRobotHierarchy(t *testing.T) {
 	if root.Find("Robot/Hips/Torso/Head/Antenna") == nil || root.Find("Robot/Hips/LegL") == nil {
 		t.Error("head or legs missing")
 	}
+}
+
+// The toggle keys turn shadows, the post effects and the lamp off, the
+// label says so, the chain skips the effects' passes, and the picture
+// changes: without the vignette the corners are brighter.
+func TestToggles(t *testing.T) {
+	keys := []platform.Key{platform.KeyS, platform.KeyB, platform.KeyF, platform.KeyV, platform.KeyL}
+	s := Sample
+	s.Script = func(g *tact.Game, frame uint64) {
+		if frame == 3 {
+			for _, k := range keys {
+				g.Input().InjectKey(k, true)
+			}
+		}
+		if frame == 4 {
+			for _, k := range keys {
+				g.Input().InjectKey(k, false)
+			}
+		}
+	}
+	var vw *Viewer
+	g, off := sampletest.Run(t, watched(s, &vw), 8)
+	if rerr := g.Director().RenderErr(); rerr != nil {
+		t.Fatalf("render error: %v", rerr)
+	}
+	v := must(t, vw)
+	if v.Sun.Shadows || v.Lamp.Active() || v.Effects["bloom"] || v.Effects["fxaa"] || v.Effects["vignette"] {
+		t.Errorf("after the toggles: shadows %v lamp %v effects %v", v.Sun.Shadows, v.Lamp.Active(), v.Effects)
+	}
+	for _, want := range []string{"shadows off", "bloom off", "fxaa off", "vignette off", "lamp off"} {
+		if !strings.Contains(v.Label.Text, want) {
+			t.Errorf("label %q lacks %q", v.Label.Text, want)
+		}
+	}
+	for _, name := range []string{"bloom", "fxaa", "vignette"} {
+		if v.Chain.Graph().Enabled(name) {
+			t.Errorf("chain pass %q still enabled", name)
+		}
+	}
+	s.Script = nil
+	_, on := sampletest.Run(t, watched(s, &vw), 8)
+	corner := image.Rect(0, 0, 40, 40)
+	if a, b := meanRed(on, corner), meanRed(off, corner); b <= a {
+		t.Errorf("corner red %.1f with the vignette, %.1f without: want brighter without", a, b)
+	}
+}
+
+// meanRed returns the mean red channel of r in img.
+func meanRed(img *image.RGBA, r image.Rectangle) float64 {
+	sum := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			sum += int(img.RGBAAt(x, y).R)
+		}
+	}
+	return float64(sum) / float64(r.Dx()*r.Dy())
 }

@@ -1,0 +1,345 @@
+package gl
+
+import (
+	ogl "github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/tact-engine/tact/render"
+)
+
+// target is a render target. fbo holds the target's textures: its color
+// textures (one per attachment) and, without multisampling, a depth
+// renderbuffer; passes draw into it. With multisampling (samples > 1),
+// passes draw into msFBO (msColor and depth, multisampled renderbuffers),
+// and the resolve at the end of each pass copies every attachment into
+// fbo's textures; read-backs read fbo. A shadow map (colors 0) has one
+// depth texture in fbo and no color.
+type target struct {
+	id      render.TargetID
+	fbo     uint32
+	depth   uint32 // depth renderbuffer; 0 for a shadow map, whose depth is a texture
+	msFBO   uint32
+	msColor [render.MaxColorAttachments]uint32
+	samples int // 0: not multisampled
+	colors  int // color attachments; 0 for a shadow map
+	format  render.Format
+	texs    [render.MaxColorAttachments]render.TextureID
+	w, h    int
+}
+
+// shadow reports whether t is a shadow map (a DepthShadow target).
+func (t *target) shadow() bool { return t.colors == 0 }
+
+// checkTargetDesc returns why desc cannot be created, or "".
+func checkTargetDesc(c *render.ResourceCommand) string {
+	d := &c.TargetDesc
+	switch {
+	case d.Width <= 0 || d.Height <= 0:
+		return "bad size"
+	case d.Format > render.FormatRGBA16F:
+		return "unknown format " + d.Format.String()
+	case d.Colors < 0 || d.Colors > render.MaxColorAttachments:
+		return "Colors outside 0..4"
+	case d.Depth > render.DepthShadow:
+		return "unknown depth mode"
+	case d.Depth == render.DepthShadow && (d.Format != 0 || d.Colors != 0 || d.Samples > 1):
+		return "a DepthShadow target has no color and no samples"
+	case c.Attachments[0] != c.Texture:
+		return "Attachments[0] is not Texture"
+	}
+	for i := range max(d.Attachments(), 1) {
+		if c.Attachments[i] == 0 {
+			return "missing attachment texture"
+		}
+	}
+	return ""
+}
+
+// createTarget creates a target's framebuffers and textures, registering
+// each texture under its handle in c.Attachments.
+func (b *Backend) createTarget(c *render.ResourceCommand) {
+	if why := checkTargetDesc(c); why != "" {
+		b.fail("%v: %v: %s (%+v)", c.Op, c.Target, why, c.TargetDesc)
+		return
+	}
+	d := &c.TargetDesc
+	n := d.Attachments()
+	ts := slot(uint32(c.Target))
+	b.targets = grow(b.targets, ts)
+	if b.targets[ts].fbo != 0 {
+		b.fail("%v: %v: slot in use", c.Op, c.Target)
+		return
+	}
+	for i := range max(n, 1) {
+		xs := slot(uint32(c.Attachments[i]))
+		b.textures = grow(b.textures, xs)
+		if b.textures[xs].gl != 0 {
+			b.fail("%v: %v: texture slot of %v in use", c.Op, c.Target, c.Attachments[i])
+			return
+		}
+	}
+	w, h := d.Width, d.Height
+	t := target{id: c.Target, w: w, h: h, colors: n, format: d.Format, texs: c.Attachments}
+	ogl.GenFramebuffers(1, &t.fbo)
+	b.live++
+	ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.fbo)
+	b.st.fbo = t.fbo
+	if n == 0 {
+		tex := b.genShadowTexture(w, h, nil)
+		b.textures[slot(uint32(c.Texture))] = texture{id: c.Texture, gl: tex, w: w, h: h, target: c.Target, shadow: true}
+		ogl.FramebufferTexture2D(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.TEXTURE_2D, tex, 0)
+		ogl.DrawBuffer(ogl.NONE)
+		ogl.ReadBuffer(ogl.NONE)
+	} else {
+		t.samples = ClampSamples(d.Samples, b.maxSamples)
+		internal := internalFormat(d.Format)
+		for i := range n {
+			tex := b.genTexture(w, h, d.Filter, render.WrapClamp, internal, nil)
+			b.textures[slot(uint32(c.Attachments[i]))] = texture{id: c.Attachments[i], gl: tex, w: w, h: h, target: c.Target}
+			ogl.FramebufferTexture2D(ogl.FRAMEBUFFER, ogl.COLOR_ATTACHMENT0+uint32(i), ogl.TEXTURE_2D, tex, 0)
+		}
+		b.drawBuffers(n)
+		ogl.GenRenderbuffers(1, &t.depth)
+		b.live++
+		ogl.BindRenderbuffer(ogl.RENDERBUFFER, t.depth)
+		if t.samples == 0 {
+			ogl.RenderbufferStorage(ogl.RENDERBUFFER, ogl.DEPTH_COMPONENT24, int32(w), int32(h))
+			ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.RENDERBUFFER, t.depth)
+		} else {
+			ms := int32(t.samples)
+			ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, ms, ogl.DEPTH_COMPONENT24, int32(w), int32(h))
+			if s := ogl.CheckFramebufferStatus(ogl.FRAMEBUFFER); s != ogl.FRAMEBUFFER_COMPLETE {
+				b.fail("%v: %v: resolve framebuffer incomplete (0x%x)", c.Op, c.Target, s)
+			}
+			ogl.GenFramebuffers(1, &t.msFBO)
+			b.live++
+			ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.msFBO)
+			b.st.fbo = t.msFBO
+			for i := range n {
+				ogl.GenRenderbuffers(1, &t.msColor[i])
+				b.live++
+				ogl.BindRenderbuffer(ogl.RENDERBUFFER, t.msColor[i])
+				ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, ms, uint32(internal), int32(w), int32(h))
+				ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.COLOR_ATTACHMENT0+uint32(i), ogl.RENDERBUFFER, t.msColor[i])
+			}
+			ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.RENDERBUFFER, t.depth)
+			b.drawBuffers(n)
+		}
+	}
+	if s := ogl.CheckFramebufferStatus(ogl.FRAMEBUFFER); s != ogl.FRAMEBUFFER_COMPLETE {
+		b.fail("%v: %v: framebuffer incomplete (0x%x)", c.Op, c.Target, s)
+	}
+	b.targets[ts] = t
+}
+
+// drawBuffers directs fragment outputs 0 .. n-1 to color attachments 0 ..
+// n-1 of the bound draw framebuffer.
+func (b *Backend) drawBuffers(n int) {
+	for i := range n {
+		b.bufs[i] = ogl.COLOR_ATTACHMENT0 + uint32(i)
+	}
+	ogl.DrawBuffers(int32(n), &b.bufs[0])
+}
+
+// ClampSamples returns the sample count a render target asking for
+// requested samples gets when the driver allows at most max
+// (GL_MAX_SAMPLES): 0 (no multisampling) for requested <= 1 or max <= 1,
+// otherwise min(requested, max).
+func ClampSamples(requested, max int) int {
+	if requested <= 1 || max <= 1 {
+		return 0
+	}
+	if requested > max {
+		return max
+	}
+	return requested
+}
+
+// deleteTarget deletes t's framebuffers, renderbuffers and textures.
+func (b *Backend) deleteTarget(t *target) {
+	if t.fbo == 0 {
+		return
+	}
+	if b.st.fbo == t.fbo || b.st.fbo == t.msFBO {
+		ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
+		b.st.fbo = 0
+	}
+	b.deleteGL(&t.fbo, ogl.DeleteFramebuffers)
+	b.deleteGL(&t.msFBO, ogl.DeleteFramebuffers)
+	b.deleteGL(&t.depth, ogl.DeleteRenderbuffers)
+	for i := range t.msColor {
+		b.deleteGL(&t.msColor[i], ogl.DeleteRenderbuffers)
+	}
+	for _, id := range t.texs {
+		if x := b.lookupTexture(id); x != nil && x.target == t.id {
+			b.deleteTexture(x)
+		}
+	}
+	*t = target{}
+}
+
+// resolve copies every color attachment of a multisampled target into its
+// texture (averaging the samples); it does nothing for the screen or a
+// target without multisampling. It runs at the end of every pass into the
+// target, so later passes that sample the textures, and read-backs, see
+// the picture.
+func (b *Backend) resolve(id render.TargetID) {
+	if id == 0 {
+		return
+	}
+	t := b.lookupTarget(id)
+	if t == nil || t.msFBO == 0 {
+		return
+	}
+	b.setScissor(false, 0, 0, 0, 0) // the scissor test clips blits
+	ogl.BindFramebuffer(ogl.READ_FRAMEBUFFER, t.msFBO)
+	ogl.BindFramebuffer(ogl.DRAW_FRAMEBUFFER, t.fbo)
+	if t.colors == 1 {
+		ogl.BlitFramebuffer(0, 0, int32(t.w), int32(t.h), 0, 0, int32(t.w), int32(t.h), ogl.COLOR_BUFFER_BIT, ogl.NEAREST)
+	} else {
+		// A blit copies the read buffer into every draw buffer: one blit
+		// per attachment, each with one read and one draw buffer.
+		for i := range t.colors {
+			ogl.ReadBuffer(ogl.COLOR_ATTACHMENT0 + uint32(i))
+			b.bufs[0] = ogl.COLOR_ATTACHMENT0 + uint32(i)
+			ogl.DrawBuffers(1, &b.bufs[0])
+			ogl.BlitFramebuffer(0, 0, int32(t.w), int32(t.h), 0, 0, int32(t.w), int32(t.h), ogl.COLOR_BUFFER_BIT, ogl.NEAREST)
+		}
+		// Put back the defaults: read-backs read attachment 0 of fbo.
+		ogl.ReadBuffer(ogl.COLOR_ATTACHMENT0)
+		b.drawBuffers(t.colors)
+	}
+	ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.fbo)
+	b.st.fbo = t.fbo
+}
+
+// screenMSAA is the multisampled framebuffer screen passes draw into under
+// Options.MSAA: an RGBA8 color and a depth renderbuffer of the screen's size
+// (recreated when it changes), resolved into the default framebuffer after
+// the last pass. Where the default framebuffer is itself multisampled, a
+// blit into it is not allowed to resolve, so the resolve goes through
+// resolveFBO's texture, which the post program then draws onto the screen.
+type screenMSAA struct {
+	samples        int // in use; 0: off
+	fbo            uint32
+	color, depth   uint32
+	w, h           int // storage size; 0 before the first screen pass
+	used           bool
+	defaultMS      bool // the default framebuffer is multisampled
+	resolveFBO     uint32
+	resolveTex     uint32
+	resolveW, resH int
+}
+
+// ScreenSamples returns the samples per pixel of the screen's multisampled
+// framebuffer (Options.MSAA, clamped to GL_MAX_SAMPLES), or 0 when the
+// screen is not antialiased by the backend. It is set by Init.
+func (b *Backend) ScreenSamples() int { return b.screen.samples }
+
+// initScreenMSAA decides the screen's sample count; the buffers are made by
+// the first pass into the screen.
+func (b *Backend) initScreenMSAA() {
+	b.screen = screenMSAA{samples: ClampSamples(b.opts.MSAA, b.maxSamples)}
+	if b.screen.samples == 0 {
+		return
+	}
+	var sb int32
+	ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
+	b.st.fbo = 0
+	ogl.GetIntegerv(ogl.SAMPLE_BUFFERS, &sb)
+	b.screen.defaultMS = sb > 0
+}
+
+// screenFBO returns the framebuffer a pass into the screen of size w×h
+// draws into: the multisampled one, (re)allocated to that size, or 0.
+func (b *Backend) screenFBO(w, h int) uint32 {
+	sc := &b.screen
+	if sc.samples == 0 {
+		return 0
+	}
+	if sc.fbo == 0 {
+		ogl.GenFramebuffers(1, &sc.fbo)
+		ogl.GenRenderbuffers(1, &sc.color)
+		ogl.GenRenderbuffers(1, &sc.depth)
+		b.live += 3
+	}
+	if sc.w != w || sc.h != h {
+		n := int32(sc.samples)
+		ogl.BindRenderbuffer(ogl.RENDERBUFFER, sc.color)
+		ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, n, ogl.RGBA8, int32(w), int32(h))
+		ogl.BindRenderbuffer(ogl.RENDERBUFFER, sc.depth)
+		ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, n, ogl.DEPTH_COMPONENT24, int32(w), int32(h))
+		b.bindFBO(sc.fbo)
+		ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.COLOR_ATTACHMENT0, ogl.RENDERBUFFER, sc.color)
+		ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.RENDERBUFFER, sc.depth)
+		if s := ogl.CheckFramebufferStatus(ogl.FRAMEBUFFER); s != ogl.FRAMEBUFFER_COMPLETE {
+			b.fail("screen MSAA %dx: framebuffer %dx%d incomplete (0x%x)", sc.samples, w, h, s)
+		}
+		sc.w, sc.h = w, h
+	}
+	sc.used = true
+	return sc.fbo
+}
+
+// resolveScreen resolves the multisampled screen into the default
+// framebuffer, if a pass of this frame drew into it.
+func (b *Backend) resolveScreen() {
+	sc := &b.screen
+	if !sc.used {
+		return
+	}
+	sc.used = false
+	w, h := int32(sc.w), int32(sc.h)
+	b.setScissor(false, 0, 0, 0, 0)
+	ogl.BindFramebuffer(ogl.READ_FRAMEBUFFER, sc.fbo)
+	if !sc.defaultMS {
+		ogl.BindFramebuffer(ogl.DRAW_FRAMEBUFFER, 0)
+		ogl.BlitFramebuffer(0, 0, w, h, 0, 0, w, h, ogl.COLOR_BUFFER_BIT, ogl.NEAREST)
+		ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
+		b.st.fbo = 0
+		return
+	}
+	if sc.resolveFBO == 0 {
+		ogl.GenFramebuffers(1, &sc.resolveFBO)
+		b.live++
+	}
+	if sc.resolveTex == 0 || sc.resolveW != sc.w || sc.resH != sc.h {
+		if sc.resolveTex != 0 {
+			b.forgetTexture(sc.resolveTex)
+			b.deleteGL(&sc.resolveTex, ogl.DeleteTextures)
+		}
+		sc.resolveTex = b.genTexture(sc.w, sc.h, render.FilterNearest, render.WrapClamp, ogl.RGBA8, nil)
+		ogl.BindFramebuffer(ogl.DRAW_FRAMEBUFFER, sc.resolveFBO)
+		ogl.FramebufferTexture2D(ogl.DRAW_FRAMEBUFFER, ogl.COLOR_ATTACHMENT0, ogl.TEXTURE_2D, sc.resolveTex, 0)
+		sc.resolveW, sc.resH = sc.w, sc.h
+	}
+	ogl.BindFramebuffer(ogl.DRAW_FRAMEBUFFER, sc.resolveFBO)
+	ogl.BlitFramebuffer(0, 0, w, h, 0, 0, w, h, ogl.COLOR_BUFFER_BIT, ogl.NEAREST)
+	// Copy the resolved picture onto the multisampled window with the
+	// post program: every sample of a pixel gets the pixel's color.
+	ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
+	b.st.fbo = 0
+	ogl.Viewport(0, 0, w, h)
+	p := b.builtin[render.KindFullscreen]
+	b.useProgram(p.id)
+	b.setColor(p, [4]float32{1, 1, 1, 1})
+	b.bindTexture(unitBase, sc.resolveTex)
+	b.setBlend(render.BlendOpaque)
+	b.setDepth(false, b.st.depthWrite)
+	b.bindVAO(b.emptyVAO)
+	ogl.DrawArrays(ogl.TRIANGLES, 0, 3)
+}
+
+// deleteScreenMSAA deletes the screen's multisampled buffers.
+func (b *Backend) deleteScreenMSAA() {
+	sc := &b.screen
+	if sc.fbo != 0 && b.st.fbo == sc.fbo {
+		ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
+		b.st.fbo = 0
+	}
+	b.deleteGL(&sc.fbo, ogl.DeleteFramebuffers)
+	b.deleteGL(&sc.color, ogl.DeleteRenderbuffers)
+	b.deleteGL(&sc.depth, ogl.DeleteRenderbuffers)
+	b.deleteGL(&sc.resolveFBO, ogl.DeleteFramebuffers)
+	b.forgetTexture(sc.resolveTex)
+	b.deleteGL(&sc.resolveTex, ogl.DeleteTextures)
+	sc.w, sc.h, sc.resolveW, sc.resH = 0, 0, 0, 0
+}

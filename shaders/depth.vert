@@ -1,0 +1,11 @@
+#version 330 core
+// Built-in depth-only program: what every mesh draws with in a pass into a
+// shadow map (a DepthShadow target).
+layout(location = 0) in vec3 a_pos;
+
+uniform mat4 u_viewProj;
+uniform mat4 u_model;
+
+void main() {
+    gl_Position = u_viewProj * u_model * vec4(a_pos, 1.0);
+}
