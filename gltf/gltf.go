@@ -48,7 +48,8 @@
 // 1 GiB of pixels.
 //
 // Samplers: magFilter NEAREST gives render.FilterNearest, anything else
-// linear filtering (minFilter is not read). The renderer has one wrap mode
+// linear filtering; textures are mipmapped (render.TextureDesc.Mipmaps)
+// unless minFilter is NEAREST or LINEAR. The renderer has one wrap mode
 // for both axes: a texture clamps (render.WrapClamp) when wrapS and wrapT
 // are both CLAMP_TO_EDGE and repeats otherwise; MIRRORED_REPEAT repeats
 // (it is not mirrored).
@@ -65,8 +66,8 @@
 // Not read: sparse accessors, other primitive modes (points, lines, strips
 // and fans are an error), skins, morph targets, animations, cameras,
 // lights, other texture coordinate sets (a map on TEXCOORD_1 is left out),
-// doubleSided (the renderer draws both sides of every mesh), minFilter and
-// mipmaps, KHR_texture_transform and other extensions (images only an
+// doubleSided (the renderer draws both sides of every mesh), the kind of
+// mipmap filtering minFilter names, KHR_texture_transform and other extensions (images only an
 // extension gives, as KHR_texture_basisu's, are left out). Texture
 // coordinates pass through unchanged: glTF's (0,0) is the image's top-left
 // corner, which is the first row of a render texture.

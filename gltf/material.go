@@ -59,6 +59,7 @@ type (
 	}
 	jSampler struct {
 		MagFilter *int `json:"magFilter"`
+		MinFilter *int `json:"minFilter"`
 		WrapS     *int `json:"wrapS"`
 		WrapT     *int `json:"wrapT"`
 	}
@@ -89,12 +90,13 @@ type texData struct {
 // formats, with two samplers, or cut out by two MASK materials becomes two
 // textures.
 type texKey struct {
-	image  int
-	filter render.Filter
-	wrap   render.Wrap
-	format render.Format
-	masked bool    // alpha thresholded at cut (MASK)
-	cut    float32 // a texel is opaque where its alpha (0..1) is at least cut
+	image   int
+	filter  render.Filter
+	wrap    render.Wrap
+	mipmaps bool
+	format  render.Format
+	masked  bool    // alpha thresholded at cut (MASK)
+	cut     float32 // a texel is opaque where its alpha (0..1) is at least cut
 }
 
 // material returns material mi decoded (mi == len(f.Materials) is glTF's
@@ -300,7 +302,7 @@ func (r *reader) texture(where string, ti *jTextureInfo, format render.Format, m
 	if tex.Source == nil {
 		return -1, nil
 	}
-	key := texKey{image: *tex.Source, format: format, masked: mask.masked, cut: mask.cut, wrap: render.WrapRepeat}
+	key := texKey{image: *tex.Source, format: format, masked: mask.masked, cut: mask.cut, wrap: render.WrapRepeat, mipmaps: true}
 	if key.image < 0 || key.image >= len(r.f.Images) {
 		return -1, pathError(tw+".source", "image %d out of range (the file has %d)", key.image, len(r.f.Images))
 	}
@@ -310,7 +312,7 @@ func (r *reader) texture(where string, ti *jTextureInfo, format render.Format, m
 			return -1, pathError(tw+".sampler", "sampler %d out of range (the file has %d)", si, len(r.f.Samplers))
 		}
 		var err error
-		if key.filter, key.wrap, err = sampler(fmt.Sprintf("samplers[%d]", si), &r.f.Samplers[si]); err != nil {
+		if key.filter, key.wrap, key.mipmaps, err = sampler(fmt.Sprintf("samplers[%d]", si), &r.f.Samplers[si]); err != nil {
 			return -1, err
 		}
 	}
@@ -335,16 +337,17 @@ func (r *reader) texture(where string, ti *jTextureInfo, format render.Format, m
 	i := len(r.d.textures)
 	r.texKeys[key] = i
 	r.d.textures = append(r.d.textures, texData{
-		desc: render.TextureDesc{Width: img.w, Height: img.h, Filter: key.filter, Wrap: key.wrap, Format: format},
+		desc: render.TextureDesc{Width: img.w, Height: img.h, Filter: key.filter, Wrap: key.wrap, Format: format, Mipmaps: key.mipmaps},
 		pix:  pix,
 	})
 	return i, nil
 }
 
-// sampler reads a sampler's filter and wrap. The renderer has one wrap
-// mode for both axes: a texture clamps only when both wrapS and wrapT
-// clamp, and MIRRORED_REPEAT repeats.
-func sampler(sw string, s *jSampler) (render.Filter, render.Wrap, error) {
+// sampler reads a sampler's filter, wrap and whether it mipmaps. The
+// renderer has one wrap mode for both axes: a texture clamps only when
+// both wrapS and wrapT clamp, and MIRRORED_REPEAT repeats. Every mipmapped
+// minFilter, and none (the choice is the reader's), gives mipmaps.
+func sampler(sw string, s *jSampler) (render.Filter, render.Wrap, bool, error) {
 	filter := render.FilterLinear
 	if s.MagFilter != nil {
 		switch *s.MagFilter {
@@ -352,7 +355,17 @@ func sampler(sw string, s *jSampler) (render.Filter, render.Wrap, error) {
 			filter = render.FilterNearest
 		case glLinear:
 		default:
-			return 0, 0, pathError(sw+".magFilter", "%d, want 9728 (NEAREST) or 9729 (LINEAR)", *s.MagFilter)
+			return 0, 0, false, pathError(sw+".magFilter", "%d, want 9728 (NEAREST) or 9729 (LINEAR)", *s.MagFilter)
+		}
+	}
+	mipmaps := true
+	if s.MinFilter != nil {
+		switch *s.MinFilter {
+		case glNearest, glLinear:
+			mipmaps = false
+		case 9984, 9985, 9986, 9987: // {NEAREST,LINEAR}_MIPMAP_{NEAREST,LINEAR}
+		default:
+			return 0, 0, false, pathError(sw+".minFilter", "%d, want 9728, 9729 or 9984 to 9987", *s.MinFilter)
 		}
 	}
 	clamp := 0
@@ -368,13 +381,13 @@ func sampler(sw string, s *jSampler) (render.Filter, render.Wrap, error) {
 			clamp++
 		case glRepeat, glMirroredRepeat:
 		default:
-			return 0, 0, pathError(sw+"."+c.name, "%d, want 33071 (CLAMP_TO_EDGE), 33648 (MIRRORED_REPEAT) or 10497 (REPEAT)", *c.v)
+			return 0, 0, false, pathError(sw+"."+c.name, "%d, want 33071 (CLAMP_TO_EDGE), 33648 (MIRRORED_REPEAT) or 10497 (REPEAT)", *c.v)
 		}
 	}
 	if clamp == 2 {
-		return filter, render.WrapClamp, nil
+		return filter, render.WrapClamp, mipmaps, nil
 	}
-	return filter, render.WrapRepeat, nil
+	return filter, render.WrapRepeat, mipmaps, nil
 }
 
 // cutAlpha returns a copy of RGBA8 pixels whose alpha is 255 where it was

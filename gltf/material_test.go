@@ -165,8 +165,8 @@ func TestMaterialFull(t *testing.T) {
 	q := quad{uvs: uprightUVs, images: [][]byte{colour, data}}
 	_, p, mr, f := loadQuad(t, q, func(doc map[string]any) {
 		doc["samplers"] = []any{
-			map[string]any{"magFilter": 9728, "wrapS": 33071, "wrapT": 33071},
-			map[string]any{"magFilter": 9729, "wrapS": 33648, "wrapT": 33071},
+			map[string]any{"magFilter": 9728, "minFilter": 9728, "wrapS": 33071, "wrapT": 33071},
+			map[string]any{"magFilter": 9729, "minFilter": 9987, "wrapS": 33648, "wrapT": 33071},
 		}
 		doc["textures"] = []any{
 			map[string]any{"source": 0, "sampler": 0},
@@ -207,13 +207,14 @@ func TestMaterialFull(t *testing.T) {
 		filter render.Filter
 		wrap   render.Wrap
 		w, h   int
+		mip    bool // minFilter NEAREST (sampler 0): no mipmaps; a mipmap mode or none: mipmaps
 	}
 	for name, w := range map[string]want{
-		"base colour":        {p.Texture, render.FormatSRGB8A8, render.FilterNearest, render.WrapClamp, 2, 1},
-		"metallic-roughness": {mat.MetallicRoughnessMap, render.FormatRGBA8, render.FilterLinear, render.WrapRepeat, 1, 2},
-		"normal":             {mat.NormalMap, render.FormatRGBA8, render.FilterLinear, render.WrapRepeat, 1, 2},
-		"occlusion":          {mat.OcclusionMap, render.FormatRGBA8, render.FilterLinear, render.WrapRepeat, 1, 2},
-		"emissive":           {mat.EmissiveMap, render.FormatSRGB8A8, render.FilterLinear, render.WrapRepeat, 1, 2},
+		"base colour":        {p.Texture, render.FormatSRGB8A8, render.FilterNearest, render.WrapClamp, 2, 1, false},
+		"metallic-roughness": {mat.MetallicRoughnessMap, render.FormatRGBA8, render.FilterLinear, render.WrapRepeat, 1, 2, true},
+		"normal":             {mat.NormalMap, render.FormatRGBA8, render.FilterLinear, render.WrapRepeat, 1, 2, true},
+		"occlusion":          {mat.OcclusionMap, render.FormatRGBA8, render.FilterLinear, render.WrapRepeat, 1, 2, true},
+		"emissive":           {mat.EmissiveMap, render.FormatSRGB8A8, render.FilterLinear, render.WrapRepeat, 1, 2, true},
 	} {
 		if w.id == 0 {
 			t.Errorf("%s map: none", name)
@@ -221,8 +222,8 @@ func TestMaterialFull(t *testing.T) {
 		}
 		c := createdTexture(t, f, w.id)
 		d := c.Desc
-		if d.Format != w.format || d.Filter != w.filter || d.Wrap != w.wrap || d.Width != w.w || d.Height != w.h {
-			t.Errorf("%s map: %+v, want %v %v wrap %v %dx%d", name, d, w.format, w.filter, w.wrap, w.w, w.h)
+		if d.Format != w.format || d.Filter != w.filter || d.Wrap != w.wrap || d.Width != w.w || d.Height != w.h || d.Mipmaps != w.mip {
+			t.Errorf("%s map: %+v, want %v %v wrap %v %dx%d mipmaps %v", name, d, w.format, w.filter, w.wrap, w.w, w.h, w.mip)
 		}
 	}
 	// Textures 1 and 2 share image 1 with the same sampling in RGBA8
@@ -494,6 +495,11 @@ func TestMaterialErrors(t *testing.T) {
 			d["textures"] = []any{map[string]any{"source": 0, "sampler": 0}}
 			d["samplers"] = []any{map[string]any{"magFilter": 9986}}
 		}, "m.gltf: samplers[0].magFilter: 9986, want"},
+		{"bad minFilter", false, [][]byte{pngBytes(t)}, func(d map[string]any) {
+			tex(d, base)
+			d["textures"] = []any{map[string]any{"source": 0, "sampler": 0}}
+			d["samplers"] = []any{map[string]any{"minFilter": 42}}
+		}, "m.gltf: samplers[0].minFilter: 42, want"},
 		{"metallic above 1", false, nil, func(d map[string]any) {
 			d["materials"] = []any{map[string]any{"pbrMetallicRoughness": map[string]any{"metallicFactor": 2}}}
 		}, "m.gltf: materials[0].pbrMetallicRoughness.metallicFactor: 2, want a number from 0 to 1"},

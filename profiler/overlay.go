@@ -4,6 +4,7 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -25,8 +26,9 @@ const OverlayPriority = 1 << 30
 // overlayFrames is the length of the frame-time graph.
 const overlayFrames = 240
 
-// overlayGPUPasses is how many passes the overlay's gpu line shows at most.
-const overlayGPUPasses = 4
+// overlayGPUPerLine is how many passes (or groups of passes) one gpu line
+// shows.
+const overlayGPUPerLine = 4
 
 // overlayTextInterval is how often the overlay's text is redone at most.
 const overlayTextInterval = 250 * time.Millisecond
@@ -53,8 +55,8 @@ var (
 // StatsOverlay shows how the frames go, over whatever scene the Director
 // runs: frames per second, a graph of the last 240 frames' main-thread time
 // (green) and render-thread time (orange, stacked) with a 60 Hz line, draw
-// calls, draw items and triangles, the GPU time of the first four passes
-// (render.Stats.GPUPasses, a frame or two late), live nodes and components, the heap and
+// calls, draw items and triangles, the GPU time of every pass, an effect's
+// passes summed (render.Stats.GPUPasses, a frame or two late), live nodes and components, the heap and
 // the GC. It draws with sprites and a Label under a camera of its own
 // (OverlayPriority, seeing only OverlayLayer), in a scene of its own that is
 // drawn over every scene the Director runs (Director.AddOverlay). A Game binds
@@ -275,8 +277,11 @@ func (o *StatsOverlay) updateText(s *scenegraph.Scene) {
 	}
 }
 
-// appendGPU appends the gpu line: the GPU time of the first passes of the
-// newest frame whose times came back, by pass name.
+// appendGPU appends the gpu lines: the GPU time of every timed pass of the
+// newest frame whose times came back, by pass name, four to a line.
+// Consecutive passes named alike up to a dot ("bloom.bright",
+// "bloom.blur0h" from the post chain) are summed under that prefix
+// ("bloom"), so that an effect of many passes takes one entry.
 func (o *StatsOverlay) appendGPU(b []byte) []byte {
 	st := &o.stats
 	b = append(b, "\ngpu"...)
@@ -288,17 +293,31 @@ func (o *StatsOverlay) appendGPU(b []byte) []byte {
 	}
 	b = append(b, ' ')
 	b = appendMs(b, st.GPUFrame)
-	n := min(st.PassCount, overlayGPUPasses, len(st.GPUPasses))
-	for i := range n {
+	passes := st.GPUPasses[:min(st.PassCount, len(st.GPUPasses))]
+	for i, n := 0, 0; i < len(passes); n++ {
+		name := passGroup(passes[i].Name)
+		var sum time.Duration
+		for ; i < len(passes) && passGroup(passes[i].Name) == name; i++ {
+			sum += passes[i].GPU
+		}
+		if n > 0 && n%overlayGPUPerLine == 0 {
+			b = append(b, "\n   "...)
+		}
 		b = append(b, "   "...)
-		b = append(b, st.GPUPasses[i].Name...)
+		b = append(b, name...)
 		b = append(b, ' ')
-		b = appendMs(b, st.GPUPasses[i].GPU)
-	}
-	if st.PassCount > n {
-		b = append(b, "   ..."...)
+		b = appendMs(b, sum)
 	}
 	return b
+}
+
+// passGroup returns a pass name up to its first dot: the effect it is part
+// of.
+func passGroup(name string) string {
+	if i := strings.IndexByte(name, '.'); i > 0 {
+		return name[:i]
+	}
+	return name
 }
 
 func sampleUint(s metrics.Sample) uint64 {
@@ -342,9 +361,13 @@ func (ov *overlayView) Render(v *scenegraph.View) {
 	_, h := v.Frame.ScreenSize()
 	left := float32(overlayMargin)
 	top := float32(h - overlayMargin)
-	ov.rect(v, left, top-overlayPanelH, overlayPanelW, overlayPanelH, overlayPanelColor, 0)
+	// The panel grows with the text (the gpu lines of a long pass list).
+	text := o.label.Size()
+	panelW := max(overlayPanelW, text[0]+2*overlayPad)
+	panelH := max(overlayPanelH, overlayGraphH+text[1]+3*overlayPad)
+	ov.rect(v, left, top-panelH, panelW, panelH, overlayPanelColor, 0)
 	gx := left + overlayPad
-	gy := top - overlayPanelH + overlayPad
+	gy := top - panelH + overlayPad
 	for i := range o.count {
 		k := (o.head - o.count + i + overlayFrames) % overlayFrames
 		x := gx + float32(overlayFrames-o.count+i)

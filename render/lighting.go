@@ -31,8 +31,9 @@ type Lights struct {
 	// before comparing, against acne; 0 means 0.002. The bias also grows
 	// with the angle between surface and light.
 	ShadowBias float32
-	// ShadowRadius is the percentage-closer filter's radius in texels: a
-	// (2r+1)² kernel of hardware-filtered taps; 0 means 1 (3×3 taps).
+	// ShadowRadius is the percentage-closer filter's radius in texels: it
+	// covers (2r+1)² texels with (2r)² hardware-filtered taps (a tent
+	// filter); 0 means 1 (3×3 texels, 4 taps). Backends may cap it.
 	ShadowRadius int
 	// Exposure scales light before tone mapping; 0 means 1. It is used
 	// where the mesh program tone maps itself (when the pass's target

@@ -132,12 +132,17 @@ vec3 ambientSpecular(vec3 f0, float roughness, float NdotV) {
 }
 
 // sunShadow is the fraction of the sun's light reaching this fragment: a
-// (2r+1)^2-tap percentage-closer filter over the shadow map, each tap a
-// hardware-filtered depth comparison. n is the geometric normal, L the
+// percentage-closer filter over the (2r+1)^2 texels around it, as (2r)^2
+// taps half a texel off the texel grid, each a hardware-filtered (2x2)
+// depth comparison; together a tent filter, smooth at a quarter of the
+// taps of one comparison per texel. n is the geometric normal, L the
 // direction towards the sun.
 float sunShadow(vec3 n, vec3 L) {
     if (!u_shadowOn) {
         return 1.0;
+    }
+    if (dot(n, L) <= 0.0) {
+        return 0.0; // facing away: unlit by the sun anyway, no taps needed
     }
     vec4 sc = u_shadowMatrix * vec4(v_world, 1.0);
     vec3 p = sc.xyz / sc.w * 0.5 + 0.5;
@@ -149,14 +154,14 @@ float sunShadow(vec3 n, vec3 L) {
     float tanAngle = sqrt(max(1.0 - ndl * ndl, 0.0)) / max(ndl, 1e-3);
     float ref = p.z - u_shadowBias * (1.0 + min(tanAngle, 5.0));
     vec2 texel = 1.0 / vec2(textureSize(u_shadowMap, 0));
-    int r = clamp(u_shadowRadius, 0, MAX_SHADOW_RADIUS);
+    int r = clamp(u_shadowRadius, 1, MAX_SHADOW_RADIUS);
     float sum = 0.0;
-    for (int y = -r; y <= r; y++) {
-        for (int x = -r; x <= r; x++) {
-            sum += texture(u_shadowMap, vec3(p.xy + vec2(x, y) * texel, ref));
+    for (int y = -r; y < r; y++) {
+        for (int x = -r; x < r; x++) {
+            sum += texture(u_shadowMap, vec3(p.xy + (vec2(x, y) + 0.5) * texel, ref));
         }
     }
-    float n2 = float(2 * r + 1);
+    float n2 = float(2 * r);
     return sum / (n2 * n2);
 }
 

@@ -70,12 +70,13 @@ type Backend struct {
 }
 
 type texture struct {
-	id     render.TextureID
-	gl     uint32
-	w, h   int
-	target render.TargetID // the target this texture is an attachment of
-	shadow bool            // a shadow map's depth texture, sampled only through Lights.Shadow
-	opaque bool            // every texel has alpha 255 (never for a target's texture)
+	id      render.TextureID
+	gl      uint32
+	w, h    int
+	target  render.TargetID // the target this texture is an attachment of
+	shadow  bool            // a shadow map's depth texture, sampled only through Lights.Shadow
+	opaque  bool            // every texel has alpha 255 (never for a target's texture)
+	mipmaps bool            // has a mipmap chain, remade after updates
 }
 
 type mesh struct {
@@ -130,7 +131,7 @@ func (b *Backend) Init() (err error) {
 		}
 	}()
 
-	b.white = b.genTexture(1, 1, render.FilterNearest, render.WrapClamp, ogl.RGBA8, []byte{255, 255, 255, 255})
+	b.white = b.genTexture(1, 1, render.FilterNearest, render.WrapClamp, ogl.RGBA8, []byte{255, 255, 255, 255}, false)
 	b.noShadow = b.genShadowTexture(1, 1, []uint32{0xffffffff}) // the far plane: nothing in shadow
 	b.initScreenMSAA()
 	for i, name := range builtinNames {

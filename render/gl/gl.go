@@ -38,7 +38,7 @@
 // Meshes drawn with the built-in mesh program are shaded physically
 // (metallic-roughness, as glTF 2.0's reference renderer) under their
 // pass's render.Lights, with the sun's shadow from a shadow map filtered
-// over (2r+1)² hardware-compared taps; a pass with unlit Lights, or an
+// over (2r+1)² texels by (2r)² hardware-compared taps; a pass with unlit Lights, or an
 // unlit material, draws the base color exactly. Where the pass's target
 // keeps linear colors (render.Format.Linear: RGBA16F, and SRGB8A8, which
 // the hardware encodes during passes into it) the program writes linear

@@ -11,7 +11,7 @@ const (
 	defaultShadowBias   = 0.002
 	defaultShadowRadius = 1
 	// maxShadowRadius bounds the percentage-closer filter's radius, so that
-	// a large Lights.ShadowRadius cannot make a pass cost (2r+1)² taps per
+	// a large Lights.ShadowRadius cannot make a pass cost (2r)² taps per
 	// pixel without limit (mesh.frag clamps to the same value).
 	maxShadowRadius = 8
 )

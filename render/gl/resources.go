@@ -56,7 +56,9 @@ func (b *Backend) lookupProgram(id render.ShaderID) (p *program, ok bool) {
 
 // genTexture creates a 2D texture of internal format internal (RGBA8,
 // SRGB8_ALPHA8 or RGBA16F) from RGBA8 pixels, or uninitialized for nil.
-func (b *Backend) genTexture(w, h int, filter render.Filter, wrap render.Wrap, internal int32, pix []byte) uint32 {
+// With mipmaps it gets a generated mipmap chain and a mipmapped
+// minification filter.
+func (b *Backend) genTexture(w, h int, filter render.Filter, wrap render.Wrap, internal int32, pix []byte, mipmaps bool) uint32 {
 	var id uint32
 	ogl.GenTextures(1, &id)
 	b.live++
@@ -69,7 +71,14 @@ func (b *Backend) genTexture(w, h int, filter render.Filter, wrap render.Wrap, i
 	if wrap == render.WrapRepeat {
 		wr = ogl.REPEAT
 	}
-	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_MIN_FILTER, f)
+	minF := f
+	if mipmaps {
+		minF = ogl.LINEAR_MIPMAP_LINEAR
+		if filter == render.FilterNearest {
+			minF = ogl.NEAREST_MIPMAP_NEAREST
+		}
+	}
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_MIN_FILTER, minF)
 	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_MAG_FILTER, f)
 	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_WRAP_S, wr)
 	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_WRAP_T, wr)
@@ -79,6 +88,11 @@ func (b *Backend) genTexture(w, h int, filter render.Filter, wrap render.Wrap, i
 	}
 	ogl.PixelStorei(ogl.UNPACK_ALIGNMENT, 1)
 	ogl.TexImage2D(ogl.TEXTURE_2D, 0, internal, int32(w), int32(h), 0, ogl.RGBA, ogl.UNSIGNED_BYTE, p)
+	if mipmaps {
+		// Always, even without pixels: a mipmapped filter on a texture
+		// missing its smaller levels samples black.
+		ogl.GenerateMipmap(ogl.TEXTURE_2D)
+	}
 	return id
 }
 
@@ -140,8 +154,8 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 			return
 		}
 		pix := f.Bytes(c.Data)
-		b.textures[s] = texture{id: c.Texture, w: c.Desc.Width, h: c.Desc.Height, opaque: opaquePixels(pix),
-			gl: b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, internalFormat(c.Desc.Format), pix)}
+		b.textures[s] = texture{id: c.Texture, w: c.Desc.Width, h: c.Desc.Height, opaque: opaquePixels(pix), mipmaps: c.Desc.Mipmaps,
+			gl: b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, internalFormat(c.Desc.Format), pix, c.Desc.Mipmaps)}
 		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpReplaceTexture:
 		t := b.lookupTexture(c.Texture)
@@ -161,8 +175,8 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 		b.deleteGL(&t.gl, ogl.DeleteTextures)
 		t.w, t.h = c.Desc.Width, c.Desc.Height
 		pix := f.Bytes(c.Data)
-		t.opaque = opaquePixels(pix)
-		t.gl = b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, internalFormat(c.Desc.Format), pix)
+		t.opaque, t.mipmaps = opaquePixels(pix), c.Desc.Mipmaps
+		t.gl = b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, internalFormat(c.Desc.Format), pix, c.Desc.Mipmaps)
 		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpUpdateTexture:
 		t := b.lookupTexture(c.Texture)
@@ -184,6 +198,9 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 		b.bindTexture(b.st.unit, t.gl)
 		ogl.PixelStorei(ogl.UNPACK_ALIGNMENT, 1)
 		ogl.TexSubImage2D(ogl.TEXTURE_2D, 0, int32(r.X), int32(r.Y), int32(r.W), int32(r.H), ogl.RGBA, ogl.UNSIGNED_BYTE, unsafe.Pointer(&pix[0]))
+		if t.mipmaps {
+			ogl.GenerateMipmap(ogl.TEXTURE_2D)
+		}
 		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpCreateMesh:
 		s := slot(uint32(c.Mesh))

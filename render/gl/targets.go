@@ -92,7 +92,7 @@ func (b *Backend) createTarget(c *render.ResourceCommand) {
 		t.samples = ClampSamples(d.Samples, b.maxSamples)
 		internal := internalFormat(d.Format)
 		for i := range n {
-			tex := b.genTexture(w, h, d.Filter, render.WrapClamp, internal, nil)
+			tex := b.genTexture(w, h, d.Filter, render.WrapClamp, internal, nil, false)
 			b.textures[slot(uint32(c.Attachments[i]))] = texture{id: c.Attachments[i], gl: tex, w: w, h: h, target: c.Target}
 			ogl.FramebufferTexture2D(ogl.FRAMEBUFFER, ogl.COLOR_ATTACHMENT0+uint32(i), ogl.TEXTURE_2D, tex, 0)
 		}
@@ -306,7 +306,7 @@ func (b *Backend) resolveScreen() {
 			b.forgetTexture(sc.resolveTex)
 			b.deleteGL(&sc.resolveTex, ogl.DeleteTextures)
 		}
-		sc.resolveTex = b.genTexture(sc.w, sc.h, render.FilterNearest, render.WrapClamp, ogl.RGBA8, nil)
+		sc.resolveTex = b.genTexture(sc.w, sc.h, render.FilterNearest, render.WrapClamp, ogl.RGBA8, nil, false)
 		ogl.BindFramebuffer(ogl.DRAW_FRAMEBUFFER, sc.resolveFBO)
 		ogl.FramebufferTexture2D(ogl.DRAW_FRAMEBUFFER, ogl.COLOR_ATTACHMENT0, ogl.TEXTURE_2D, sc.resolveTex, 0)
 		sc.resolveW, sc.resH = sc.w, sc.h
