@@ -30,18 +30,30 @@ func shoot(t *testing.T, onMain bool, start StartFunc) *image.RGBA {
 	t.Helper()
 	cfg := headless(3)
 	cfg.RenderOnMain = onMain
+	img, _ := shootConfig(t, cfg, start)
+	return img
+}
+
+// shootConfig runs start with cfg, which must end after MaxFrames, and
+// returns the picture of the last frame and the Game, after checking that
+// no frame failed to render.
+func shootConfig(t *testing.T, cfg Config, start StartFunc) (*image.RGBA, *Game) {
+	t.Helper()
 	g := NewGame(cfg)
 	var img *image.RGBA
 	g.director.BeforeDraw.On(func(d *director.Director) {
-		if d.TotalFrames() == 2 {
+		if d.TotalFrames() == cfg.MaxFrames-1 {
 			g.Screenshot(func(i *image.RGBA) { img = i })
 		}
 	})
 	runGame(t, g, start)
+	if err := g.Director().RenderErr(); err != nil {
+		t.Fatalf("render error: %v", err)
+	}
 	if img == nil {
 		t.Fatal("no frame captured")
 	}
-	return img
+	return img, g
 }
 
 // arrowTexture is 16×16: red left half, blue right half, a green top row,

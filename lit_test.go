@@ -99,30 +99,15 @@ func litScene(o litOptions) StartFunc {
 	}
 }
 
-// shootLit runs the lit scene for 4 frames with cfg's render mode and
-// MSAA and returns the last frame. Shadows and post need a frame or two
-// to exist (targets are created when first drawn), so the third frame is
-// taken.
+// shootLit runs the lit scene for 4 frames with the given render mode and
+// MSAA and returns the last frame. (Shadow maps and post images are made
+// in the first frame that needs them; the fourth frame is well past that.)
 func shootLit(t *testing.T, onMain bool, msaa int, o litOptions) *image.RGBA {
 	t.Helper()
 	cfg := headless(4)
-	cfg.Width, cfg.Height = 320, 240
 	cfg.RenderOnMain = onMain
 	cfg.MSAA = msaa
-	g := NewGame(cfg)
-	var img *image.RGBA
-	g.director.BeforeDraw.On(func(d *director.Director) {
-		if d.TotalFrames() == 3 {
-			g.Screenshot(func(i *image.RGBA) { img = i })
-		}
-	})
-	runGame(t, g, litScene(o))
-	if err := g.Director().RenderErr(); err != nil {
-		t.Fatalf("render error: %v", err)
-	}
-	if img == nil {
-		t.Fatal("no frame captured")
-	}
+	img, _ := shootConfig(t, cfg, litScene(o))
 	return img
 }
 

@@ -1,10 +1,8 @@
 package tact
 
 import (
-	"image"
 	"testing"
 
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -20,14 +18,7 @@ func TestMSAAScreen(t *testing.T) {
 			cfg := headless(3)
 			cfg.MSAA = msaa
 			cfg.RenderOnMain = onMain
-			g := NewGame(cfg)
-			var img *image.RGBA
-			g.director.BeforeDraw.On(func(d *director.Director) {
-				if d.TotalFrames() == 2 {
-					g.Screenshot(func(i *image.RGBA) { img = i })
-				}
-			})
-			runGame(t, g, func(g *Game) (*scenegraph.Scene, error) {
+			img, _ := shootConfig(t, cfg, func(g *Game) (*scenegraph.Scene, error) {
 				s := scenegraph.NewScene("MSAA")
 				cam := scenegraph.NewNode("Camera")
 				cam.SetPositionXY(160, 120)
@@ -40,12 +31,6 @@ func TestMSAAScreen(t *testing.T) {
 				scenegraph.AddComponent(n, scenegraph.NewSprite(0, 100, 100))
 				return s, nil
 			})
-			if err := g.Director().RenderErr(); err != nil {
-				t.Fatalf("render error: %v", err)
-			}
-			if img == nil {
-				t.Fatal("no frame captured")
-			}
 			mid, sum := 0, 0
 			for i := 0; i < len(img.Pix); i += 4 {
 				v := int(img.Pix[i])

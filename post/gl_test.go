@@ -16,72 +16,22 @@ import (
 	"github.com/tact-engine/tact/post"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/render/gl"
+	"github.com/tact-engine/tact/render/gl/gltest"
 	"github.com/tact-engine/tact/render/graph"
 	"github.com/tact-engine/tact/shaders"
-	"github.com/veandco/go-sdl2/sdl"
 )
 
 // The GL tests render through a hidden SDL window's GL context, as
-// render/gl's own tests do: TestMain makes it on the main thread and the
-// tests' renderers run on the main thread too (OnMainThread), each locking
-// its test goroutine to the thread while it makes the context current.
-func init() { runtime.LockOSThread() }
-
+// render/gl's own tests do (gltest.Main); the tests' renderers run on the
+// main thread (OnMainThread), each locking its test goroutine to the
+// thread while it makes the context current.
 const screenW, screenH = 64, 48
-
-type surface struct {
-	win *sdl.Window
-	ctx sdl.GLContext
-}
-
-func (s *surface) MakeCurrent() error          { return s.win.GLMakeCurrent(s.ctx) }
-func (s *surface) ReleaseCurrent() error       { return s.win.GLMakeCurrent(nil) }
-func (s *surface) Swap()                       { s.win.GLSwap() }
-func (s *surface) SetSwapInterval(m int) error { return sdl.GLSetSwapInterval(m) }
 
 // testSurface is nil when no GL context could be made: the GL tests then
 // skip, or fail under $TACT_REQUIRE_GL=1.
-var testSurface *surface
+var testSurface *gltest.Surface
 
-func TestMain(m *testing.M) {
-	if os.Getenv("SDL_VIDEODRIVER") == "" {
-		os.Setenv("SDL_VIDEODRIVER", "offscreen")
-	}
-	os.Exit(run(m))
-}
-
-func run(m *testing.M) int {
-	if err := sdl.Init(sdl.INIT_VIDEO); err != nil {
-		fmt.Fprintln(os.Stderr, "post tests: no SDL video, GL tests skip:", err)
-		return m.Run()
-	}
-	defer sdl.Quit()
-	sdl.GLSetAttribute(sdl.GL_CONTEXT_MAJOR_VERSION, 3)
-	sdl.GLSetAttribute(sdl.GL_CONTEXT_MINOR_VERSION, 3)
-	sdl.GLSetAttribute(sdl.GL_CONTEXT_PROFILE_MASK, sdl.GL_CONTEXT_PROFILE_CORE)
-	sdl.GLSetAttribute(sdl.GL_DOUBLEBUFFER, 1)
-	sdl.GLSetAttribute(sdl.GL_DEPTH_SIZE, 24)
-	win, err := sdl.CreateWindow("tact post test", sdl.WINDOWPOS_UNDEFINED, sdl.WINDOWPOS_UNDEFINED,
-		screenW, screenH, sdl.WINDOW_OPENGL|sdl.WINDOW_HIDDEN)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "post tests: no window, GL tests skip:", err)
-		return m.Run()
-	}
-	defer win.Destroy()
-	ctx, err := win.GLCreateContext()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "post tests: no GL 3.3 core context, GL tests skip:", err)
-		return m.Run()
-	}
-	if err := win.GLMakeCurrent(nil); err != nil {
-		fmt.Fprintln(os.Stderr, "post tests: release context:", err)
-		return 1
-	}
-	testSurface = &surface{win, ctx}
-	code := m.Run()
-	sdl.GLDeleteContext(ctx)
-	return code
-}
+func TestMain(m *testing.M) { os.Exit(gltest.Main(m, "post", screenW, screenH, &testSurface)) }
 
 // glRig renders a chain on the GL backend: each frame a camera pass draws
 // a texture, tinted to HDR values, into the scene image, and the chain

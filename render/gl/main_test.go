@@ -1,7 +1,6 @@
 package gl_test
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -12,70 +11,16 @@ import (
 
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/render/gl"
-	"github.com/veandco/go-sdl2/sdl"
+	"github.com/tact-engine/tact/render/gl/gltest"
 )
-
-// SDL wants its window calls on the main OS thread: TestMain runs there.
-func init() { runtime.LockOSThread() }
 
 const screenW, screenH = 64, 48
 
-// surface is the test's stand-in for the platform window: a hidden SDL window
-// with a GL 3.3 core context, created and released on the main thread.
-type surface struct {
-	win *sdl.Window
-	ctx sdl.GLContext
-}
-
-func (s *surface) MakeCurrent() error          { return s.win.GLMakeCurrent(s.ctx) }
-func (s *surface) ReleaseCurrent() error       { return s.win.GLMakeCurrent(nil) }
-func (s *surface) Swap()                       { s.win.GLSwap() }
-func (s *surface) SetSwapInterval(m int) error { return sdl.GLSetSwapInterval(m) }
-
 // testSurface is nil when no GL context could be made; GL tests then skip,
 // or fail with $TACT_REQUIRE_GL=1 (skipOrFail).
-var testSurface *surface
+var testSurface *gltest.Surface
 
-func TestMain(m *testing.M) {
-	if os.Getenv("SDL_VIDEODRIVER") == "" {
-		os.Setenv("SDL_VIDEODRIVER", "offscreen")
-	}
-	os.Exit(run(m))
-}
-
-func run(m *testing.M) int {
-	if err := sdl.Init(sdl.INIT_VIDEO); err != nil {
-		fmt.Fprintln(os.Stderr, "render/gl tests: no SDL video, GL tests skip:", err)
-		return m.Run()
-	}
-	defer sdl.Quit()
-	sdl.GLSetAttribute(sdl.GL_CONTEXT_MAJOR_VERSION, 3)
-	sdl.GLSetAttribute(sdl.GL_CONTEXT_MINOR_VERSION, 3)
-	sdl.GLSetAttribute(sdl.GL_CONTEXT_PROFILE_MASK, sdl.GL_CONTEXT_PROFILE_CORE)
-	sdl.GLSetAttribute(sdl.GL_DOUBLEBUFFER, 1)
-	sdl.GLSetAttribute(sdl.GL_DEPTH_SIZE, 24)
-	win, err := sdl.CreateWindow("tact render/gl test", sdl.WINDOWPOS_UNDEFINED, sdl.WINDOWPOS_UNDEFINED,
-		screenW, screenH, sdl.WINDOW_OPENGL|sdl.WINDOW_HIDDEN)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "render/gl tests: no window, GL tests skip:", err)
-		return m.Run()
-	}
-	defer win.Destroy()
-	ctx, err := win.GLCreateContext()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "render/gl tests: no GL 3.3 core context, GL tests skip:", err)
-		return m.Run()
-	}
-	// The backend makes the context current on whichever thread runs it.
-	if err := win.GLMakeCurrent(nil); err != nil {
-		fmt.Fprintln(os.Stderr, "render/gl tests: release context:", err)
-		return 1
-	}
-	testSurface = &surface{win, ctx}
-	code := m.Run()
-	sdl.GLDeleteContext(ctx)
-	return code
-}
+func TestMain(m *testing.M) { os.Exit(gltest.Main(m, "render/gl", screenW, screenH, &testSurface)) }
 
 // harness is a renderer over a fresh GL backend.
 type harness struct {

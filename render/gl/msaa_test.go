@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/render/gl"
+	"github.com/tact-engine/tact/render/gl/gltest"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -182,7 +183,7 @@ func TestScreenMSAAOnMultisampledWindow(t *testing.T) {
 	if bufs == 0 {
 		t.Skip("the driver gave a window without multisampling")
 	}
-	b := gl.New(&surface{win, ctx}, gl.Options{Shaders: shaderFS, NoSwap: true, MSAA: 4})
+	b := gl.New(&gltest.Surface{Window: win, Context: ctx}, gl.Options{Shaders: shaderFS, NoSwap: true, MSAA: 4})
 	r, err := render.NewRenderer(b, render.Options{OnMainThread: true})
 	if err != nil {
 		t.Fatal(err)

@@ -122,15 +122,22 @@ func (b *Backend) bindFBO(id uint32) {
 	}
 }
 
-func (b *Backend) setDepth(test, write bool) {
-	if b.st.depthTest != test {
-		if test {
-			ogl.Enable(ogl.DEPTH_TEST)
-		} else {
-			ogl.Disable(ogl.DEPTH_TEST)
-		}
-		b.st.depthTest = test
+// setCapability enables or disables GL capability c when *cur, the
+// cached state, differs from on.
+func setCapability(c uint32, cur *bool, on bool) {
+	if *cur == on {
+		return
 	}
+	if on {
+		ogl.Enable(c)
+	} else {
+		ogl.Disable(c)
+	}
+	*cur = on
+}
+
+func (b *Backend) setDepth(test, write bool) {
+	setCapability(ogl.DEPTH_TEST, &b.st.depthTest, test)
 	if b.st.depthWrite != write {
 		ogl.DepthMask(write)
 		b.st.depthWrite = write
@@ -141,40 +148,15 @@ func (b *Backend) setScissor(on bool, x, y, w, h int) {
 	if on {
 		ogl.Scissor(int32(x), int32(y), int32(w), int32(h))
 	}
-	if b.st.scissor != on {
-		if on {
-			ogl.Enable(ogl.SCISSOR_TEST)
-		} else {
-			ogl.Disable(ogl.SCISSOR_TEST)
-		}
-		b.st.scissor = on
-	}
+	setCapability(ogl.SCISSOR_TEST, &b.st.scissor, on)
 }
 
 // setSRGB turns sRGB encoding of writes into sRGB attachments on or off.
-func (b *Backend) setSRGB(on bool) {
-	if b.st.srgb == on {
-		return
-	}
-	if on {
-		ogl.Enable(ogl.FRAMEBUFFER_SRGB)
-	} else {
-		ogl.Disable(ogl.FRAMEBUFFER_SRGB)
-	}
-	b.st.srgb = on
-}
+func (b *Backend) setSRGB(on bool) { setCapability(ogl.FRAMEBUFFER_SRGB, &b.st.srgb, on) }
 
 // setPolygonOffset turns the shadow passes' depth offset on or off.
 func (b *Backend) setPolygonOffset(on bool) {
-	if b.st.polygonOffset == on {
-		return
-	}
-	if on {
-		ogl.Enable(ogl.POLYGON_OFFSET_FILL)
-	} else {
-		ogl.Disable(ogl.POLYGON_OFFSET_FILL)
-	}
-	b.st.polygonOffset = on
+	setCapability(ogl.POLYGON_OFFSET_FILL, &b.st.polygonOffset, on)
 }
 
 func (b *Backend) setBlend(m render.BlendMode) {

@@ -368,7 +368,7 @@ type Viewer struct {
 var effectKeys = []struct {
 	key  platform.Key
 	name string
-}{{platform.KeyB, "bloom"}, {platform.KeyF, "fxaa"}, {platform.KeyV, "vignette"}}
+}{{platform.KeyB, post.EffectBloom}, {platform.KeyF, post.EffectFXAA}, {platform.KeyV, post.EffectVignette}}
 
 // Start turns every effect on.
 func (v *Viewer) Start() {
