@@ -9,6 +9,7 @@ require (
 	github.com/go-gl/mathgl v1.2.0
 	github.com/hajimehoshi/go-mp3 v0.3.4
 	github.com/jfreymuth/oggvorbis v1.0.5
+	github.com/qmuntal/gltf v0.29.0
 	github.com/veandco/go-sdl2 v0.4.39
 	golang.org/x/image v0.48.0
 )

@@ -2,9 +2,15 @@
 // buffers, and ".glb" binary files) as assets, and builds scene nodes from
 // them.
 //
-// It is an in-repository reader written with encoding/json (the maintained
-// Go glTF modules were not available to this project). Register the formats
-// with a Manager, load the model, and instantiate it:
+// The file is read with the maintained module github.com/qmuntal/gltf:
+// its document model decodes the JSON (and checks its types, required
+// properties and enumerations), and its modeler package reads accessors.
+// This package splits GLB containers and reads buffers and images itself,
+// through the asset Source, so that they stay under the asset root and
+// are watched with the model; it checks every index, accessor and buffer
+// range before the module reads them, within memory budgets; and it
+// names the JSON path of every fault. Register the formats with a
+// Manager, load the model, and instantiate it:
 //
 //	gltf.Register(assets)
 //	x, err := assets.Load("models/crate.glb")
@@ -67,10 +73,13 @@
 // and fans are an error), skins, morph targets, animations, cameras,
 // lights, other texture coordinate sets (a map on TEXCOORD_1 is left out),
 // doubleSided (the renderer draws both sides of every mesh), the kind of
-// mipmap filtering minFilter names, KHR_texture_transform and other extensions (images only an
-// extension gives, as KHR_texture_basisu's, are left out). Texture
-// coordinates pass through unchanged: glTF's (0,0) is the image's top-left
-// corner, which is the first row of a render texture.
+// mipmap filtering minFilter names, KHR_texture_transform and other
+// extensions (images only an extension gives, as KHR_texture_basisu's,
+// are left out). The module's document model still checks what is not
+// read, so a file with, say, a camera without its projection, a skin
+// without joints or an alphaCutoff without an alphaMode is refused.
+// Texture coordinates pass through unchanged: glTF's (0,0) is the image's
+// top-left corner, which is the first row of a render texture.
 package gltf
 
 import (

@@ -475,7 +475,19 @@ func TestBrokenFiles(t *testing.T) {
 		{"version 1", func(d map[string]any) { at(d, "asset")["version"] = "1.0" },
 			`model.gltf: asset.version: "1.0", only glTF 2.x`},
 		{"wrong JSON type", func(d map[string]any) { at(d, "accessors", 0)["count"] = "four" },
-			"model.gltf: accessors.count: a JSON string"},
+			"model.gltf: accessors[0].count: a JSON string where an integer belongs"},
+		{"unknown component type", func(d map[string]any) { at(d, "accessors", 2)["componentType"] = 5130 },
+			"model.gltf: accessors[2].componentType: unknown component type: 5130"},
+		{"matrix and translation", func(d map[string]any) { at(d, "nodes", 2)["translation"] = []any{1, 2, 3} },
+			"model.gltf: nodes[2]: node must not define both matrix and TRS properties"},
+		{"long matrix", func(d map[string]any) { at(d, "nodes", 2)["matrix"] = make([]any, 17) },
+			"model.gltf: nodes[2].matrix: 17 numbers, want 16"},
+		{"null accessor", func(d map[string]any) { d["accessors"].([]any)[1] = nil },
+			"model.gltf: accessors[1]: null, want an object"},
+		{"null primitive", func(d map[string]any) { at(d, "meshes", 1)["primitives"] = []any{nil} },
+			"model.gltf: meshes[1].primitives[0]: null, want an object"},
+		{"not an object", func(d map[string]any) { d["nodes"] = []any{1} },
+			"model.gltf: nodes[0]: a JSON number where an object belongs"},
 		{"sparse", func(d map[string]any) { at(d, "accessors", 0)["sparse"] = map[string]any{} },
 			"model.gltf: accessors[0].sparse: sparse accessors are not read"},
 	} {
@@ -568,5 +580,62 @@ func TestDecompose(t *testing.T) {
 	tr, q, s := decompose(m)
 	if !nearVec(tr[:], []float32{1, 2, 3}) || !nearVec(s[:], []float32{2, 3, 4}) || math.Abs(float64(q.Dot(want))) < 0.99999 {
 		t.Errorf("decompose: %v %v %v, want rotation %v", tr, q, s, want)
+	}
+}
+
+// TestJSONErrors: faults the module's document model finds while decoding
+// are reported at their JSON path; a UTF-8 byte order mark is allowed.
+func TestJSONErrors(t *testing.T) {
+	for _, c := range []struct{ js, want string }{
+		{`{"asset":{"version":"2.0"}} x`, "not glTF JSON: invalid character 'x' after top-level value (at byte 29)"},
+		{`[1, 2]`, "not glTF JSON: a JSON array, want an object"},
+		{`{"asset":{}}`, "asset: asset.version is required"},
+		{`{"asset":{"version":"2.0"},"materials":[{},{"alphaCutoff":0.2}]}`, "materials[1]: material.alphaCutoff requires alphaMode"},
+		{`{"asset":{"version":"2.0"},"nodes":[{"rotation":"x"}]}`, "nodes[0].rotation: a JSON string where an array of 4 belongs"},
+		{`{"asset":{"version":"2.0"},"accessors":[{"count":0,"type":"VEC3","componentType":5126}]}`, "accessors[0]: accessor.count must be greater than zero"},
+		{`{"asset":{"version":"2.0"},"materials":[{"pbrMetallicRoughness":{"baseColorFactor":[1,1,1]}}]}`, "materials[0].pbrMetallicRoughness.baseColorFactor: 3 numbers, want 4"},
+	} {
+		_, err := parse("m.gltf", []byte(c.js), nil)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s:\nerror %v\nwant  %s", c.js, err, c.want)
+		}
+	}
+	if _, err := parse("m.gltf", []byte("\ufeff"+`{"asset":{"version":"2.0"}}`), nil); err != nil {
+		t.Errorf("with a byte order mark: %v", err)
+	}
+}
+
+// TestColorComponents: float colours are clamped to 0..1 (the module's own
+// conversion would wrap them), and normalized unsigned shorts are scaled.
+func TestColorComponents(t *testing.T) {
+	var b bytes.Buffer
+	binary.Write(&b, binary.LittleEndian, []float32{0, 0, 0, 1, 0, 0, 0, 1, 0})                     // positions at 0
+	binary.Write(&b, binary.LittleEndian, []float32{-0.5, 0.5, 2, 1, 0, 0, 0, 1, 0})                // float RGB at 36
+	binary.Write(&b, binary.LittleEndian, []uint16{65535, 0, 32768, 65535, 0, 0, 0, 0, 0, 0, 0, 0}) // RGBA16 at 72
+	uri := "data:application/octet-stream;base64," + base64.StdEncoding.EncodeToString(b.Bytes())
+	doc := func(color int) []byte {
+		return mustJSON(t, map[string]any{
+			"asset":  map[string]any{"version": "2.0"},
+			"meshes": []any{map[string]any{"primitives": []any{map[string]any{"attributes": map[string]any{"POSITION": 0, "COLOR_0": color}}}}},
+			"accessors": []any{
+				map[string]any{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3"},
+				map[string]any{"bufferView": 0, "byteOffset": 36, "componentType": 5126, "count": 3, "type": "VEC3"},
+				map[string]any{"bufferView": 0, "byteOffset": 72, "componentType": 5123, "normalized": true, "count": 3, "type": "VEC4"},
+			},
+			"bufferViews": []any{map[string]any{"buffer": 0, "byteLength": b.Len()}},
+			"buffers":     []any{map[string]any{"byteLength": b.Len(), "uri": uri}},
+		})
+	}
+	for _, c := range []struct {
+		accessor int
+		want     render.Color
+	}{{1, render.RGBA(0, 128, 255, 255)}, {2, render.RGBA(255, 0, 128, 255)}} {
+		d, err := parse("m.gltf", doc(c.accessor), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.meshes[0].prims[0].verts[0].Color; got != c.want {
+			t.Errorf("accessor %d: first colour %08x, want %08x", c.accessor, got, c.want)
+		}
 	}
 }

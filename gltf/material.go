@@ -7,66 +7,17 @@ import (
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
+	qgltf "github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/ext/unlit"
 	"github.com/tact-engine/tact/render"
 )
 
-// Extensions read (and so allowed in extensionsRequired).
+// Extensions read (and so allowed in extensionsRequired). The module
+// has a package for KHR_materials_unlit (whose presence is all it says);
+// KHR_materials_emissive_strength it leaves as raw JSON.
 const (
-	extUnlit            = "KHR_materials_unlit"
+	extUnlit            = unlit.ExtensionName
 	extEmissiveStrength = "KHR_materials_emissive_strength"
-)
-
-// Sampler values (glTF sampler.magFilter, wrapS and wrapT: OpenGL's enums).
-const (
-	glNearest        = 9728
-	glLinear         = 9729
-	glClampToEdge    = 33071
-	glMirroredRepeat = 33648
-	glRepeat         = 10497
-)
-
-// JSON shapes of materials, textures, samplers and images.
-type (
-	jMaterial struct {
-		Name             string                     `json:"name"`
-		PBR              *jPBR                      `json:"pbrMetallicRoughness"`
-		NormalTexture    *jTextureInfo              `json:"normalTexture"`
-		OcclusionTexture *jTextureInfo              `json:"occlusionTexture"`
-		EmissiveTexture  *jTextureInfo              `json:"emissiveTexture"`
-		EmissiveFactor   []float64                  `json:"emissiveFactor"`
-		AlphaMode        *string                    `json:"alphaMode"`
-		AlphaCutoff      *float64                   `json:"alphaCutoff"`
-		Extensions       map[string]json.RawMessage `json:"extensions"`
-	}
-	jPBR struct {
-		BaseColorFactor          []float64     `json:"baseColorFactor"`
-		BaseColorTexture         *jTextureInfo `json:"baseColorTexture"`
-		MetallicFactor           *float64      `json:"metallicFactor"`
-		RoughnessFactor          *float64      `json:"roughnessFactor"`
-		MetallicRoughnessTexture *jTextureInfo `json:"metallicRoughnessTexture"`
-	}
-	// jTextureInfo is a material's reference to a texture; Scale is read
-	// in normalTexture, Strength in occlusionTexture.
-	jTextureInfo struct {
-		Index    *int     `json:"index"`
-		TexCoord int      `json:"texCoord"`
-		Scale    *float64 `json:"scale"`
-		Strength *float64 `json:"strength"`
-	}
-	jTexture struct {
-		Sampler *int `json:"sampler"`
-		Source  *int `json:"source"`
-	}
-	jSampler struct {
-		MagFilter *int `json:"magFilter"`
-		MinFilter *int `json:"minFilter"`
-		WrapS     *int `json:"wrapS"`
-		WrapT     *int `json:"wrapT"`
-	}
-	jImage struct {
-		URI        *string `json:"uri"`
-		BufferView *int    `json:"bufferView"`
-	}
 )
 
 // matData is a material as decoded: the render.Material without its maps,
@@ -99,54 +50,39 @@ type texKey struct {
 	cut     float32 // a texel is opaque where its alpha (0..1) is at least cut
 }
 
-// material returns material mi decoded (mi == len(f.Materials) is glTF's
-// default material), decoding it and its textures on first use.
+// material returns material mi decoded (mi == len(doc.Materials) is
+// glTF's default material), decoding it and its textures on first use.
 func (r *reader) material(mi int) (*matData, error) {
 	if md := r.d.materials[mi]; md != nil {
 		return md, nil
 	}
 	md := &matData{color: mgl32.Vec4{1, 1, 1, 1}, base: -1, metalRough: -1, normal: -1, occlusion: -1, emissive: -1}
 	md.mat.Metallic, md.mat.Roughness = 1, 1 // glTF's defaults
-	if mi == len(r.f.Materials) {
+	if mi == len(r.doc.Materials) {
 		r.d.materials[mi] = md
 		return md, nil
 	}
-	m := &r.f.Materials[mi]
+	m := r.doc.Materials[mi]
 	w := fmt.Sprintf("materials[%d]", mi)
-	mode := "OPAQUE"
-	if m.AlphaMode != nil {
-		mode = *m.AlphaMode
-	}
-	switch mode {
-	case "OPAQUE":
-	case "BLEND", "MASK":
+	if m.AlphaMode == qgltf.AlphaBlend || m.AlphaMode == qgltf.AlphaMask {
 		md.blend = render.BlendAlpha
-	default:
-		return nil, pathError(w+".alphaMode", "%q, want OPAQUE, MASK or BLEND", mode)
 	}
-	cut := float32(0.5)
-	if m.AlphaCutoff != nil {
-		c := *m.AlphaCutoff
-		if !(c >= 0) || math.IsInf(c, 0) {
-			return nil, pathError(w+".alphaCutoff", "%v, want a number from 0 up", c)
-		}
-		cut = float32(c)
+	c := m.AlphaCutoffOrDefault()
+	if !(c >= 0) || math.IsInf(c, 0) {
+		return nil, pathError(w+".alphaCutoff", "%v, want a number from 0 up", c)
 	}
+	cut := float32(c)
 	_, md.mat.Unlit = m.Extensions[extUnlit]
 
-	var baseTex *jTextureInfo
-	if pbr := m.PBR; pbr != nil {
+	var baseTex *qgltf.TextureInfo
+	if pbr := m.PBRMetallicRoughness; pbr != nil {
 		pw := w + ".pbrMetallicRoughness"
-		if c := pbr.BaseColorFactor; c != nil {
-			if len(c) != 4 {
-				return nil, pathError(pw+".baseColorFactor", "%d numbers, want 4", len(c))
+		c := pbr.BaseColorFactorOrDefault()
+		for k := range 4 {
+			if !(c[k] >= 0 && c[k] <= 1) {
+				return nil, pathError(pw+".baseColorFactor", "%v: each must be from 0 to 1", c)
 			}
-			for k := range 4 {
-				if !(c[k] >= 0 && c[k] <= 1) {
-					return nil, pathError(pw+".baseColorFactor", "%v: each must be from 0 to 1", c)
-				}
-				md.color[k] = float32(c[k])
-			}
+			md.color[k] = float32(c[k])
 		}
 		var err error
 		if md.mat.Metallic, err = unitFactor(pw+".metallicFactor", pbr.MetallicFactor); err != nil {
@@ -157,7 +93,7 @@ func (r *reader) material(mi int) (*matData, error) {
 		}
 		baseTex = pbr.BaseColorTexture
 		if t := pbr.MetallicRoughnessTexture; t != nil && !md.mat.Unlit {
-			if md.metalRough, err = r.texture(pw+".metallicRoughnessTexture", t, render.FormatRGBA8, texKey{}); err != nil {
+			if md.metalRough, err = r.texture(pw+".metallicRoughnessTexture", &t.Index, t.TexCoord, render.FormatRGBA8, texKey{}); err != nil {
 				return nil, err
 			}
 		}
@@ -169,7 +105,7 @@ func (r *reader) material(mi int) (*matData, error) {
 	// alpha 1; without a map the factor's alpha alone decides. (Vertex
 	// colours' alpha is not cut.)
 	var mask texKey
-	if mode == "MASK" {
+	if m.AlphaMode == qgltf.AlphaMask {
 		mask.masked = true
 		switch a := md.color[3]; {
 		case a > 0:
@@ -180,11 +116,11 @@ func (r *reader) material(mi int) (*matData, error) {
 	}
 	if baseTex != nil {
 		var err error
-		if md.base, err = r.texture(w+".pbrMetallicRoughness.baseColorTexture", baseTex, render.FormatSRGB8A8, mask); err != nil {
+		if md.base, err = r.texture(w+".pbrMetallicRoughness.baseColorTexture", &baseTex.Index, baseTex.TexCoord, render.FormatSRGB8A8, mask); err != nil {
 			return nil, err
 		}
 	}
-	if mode == "MASK" {
+	if m.AlphaMode == qgltf.AlphaMask {
 		if md.base >= 0 || md.color[3] >= cut {
 			md.color[3] = 1
 		} else {
@@ -201,21 +137,19 @@ func (r *reader) material(mi int) (*matData, error) {
 
 // surfaceMaps reads a material's normal, occlusion and emissive maps and
 // factors into md (unlit materials ignore them all).
-func (r *reader) surfaceMaps(w string, m *jMaterial, md *matData) error {
+func (r *reader) surfaceMaps(w string, m *qgltf.Material, md *matData) error {
 	if md.mat.Unlit {
 		return nil
 	}
 	if t := m.NormalTexture; t != nil {
-		scale := float32(1)
-		if t.Scale != nil {
-			scale = float32(*t.Scale)
-			if !finite(scale) {
-				return pathError(w+".normalTexture.scale", "%v is not a finite number", *t.Scale)
-			}
+		s := t.ScaleOrDefault()
+		scale := float32(s)
+		if !finite(scale) {
+			return pathError(w+".normalTexture.scale", "%v is not a finite number", s)
 		}
 		if scale != 0 { // 0 flattens the map away (render reads 0 as 1)
 			var err error
-			if md.normal, err = r.texture(w+".normalTexture", t, render.FormatRGBA8, texKey{}); err != nil {
+			if md.normal, err = r.texture(w+".normalTexture", t.Index, t.TexCoord, render.FormatRGBA8, texKey{}); err != nil {
 				return err
 			}
 			md.mat.NormalScale = scale
@@ -227,30 +161,32 @@ func (r *reader) surfaceMaps(w string, m *jMaterial, md *matData) error {
 			return err
 		}
 		if strength != 0 { // 0 turns the map off (render reads 0 as 1)
-			if md.occlusion, err = r.texture(w+".occlusionTexture", t, render.FormatRGBA8, texKey{}); err != nil {
+			if md.occlusion, err = r.texture(w+".occlusionTexture", t.Index, t.TexCoord, render.FormatRGBA8, texKey{}); err != nil {
 				return err
 			}
 			md.mat.OcclusionStrength = strength
 		}
 	}
-	if c := m.EmissiveFactor; c != nil {
-		if len(c) != 3 {
-			return pathError(w+".emissiveFactor", "%d numbers, want 3", len(c))
+	for k, c := range m.EmissiveFactor {
+		if !(c >= 0 && c <= 1) {
+			return pathError(w+".emissiveFactor", "%v: each must be from 0 to 1", m.EmissiveFactor)
 		}
-		for k := range 3 {
-			if !(c[k] >= 0 && c[k] <= 1) {
-				return pathError(w+".emissiveFactor", "%v: each must be from 0 to 1", c)
-			}
-			md.mat.Emissive[k] = float32(c[k])
-		}
+		md.mat.Emissive[k] = float32(c)
 	}
-	if raw, ok := m.Extensions[extEmissiveStrength]; ok {
+	if v, ok := m.Extensions[extEmissiveStrength]; ok {
 		ew := w + ".extensions." + extEmissiveStrength
+		// The module keeps extensions it has no package for as
+		// json.RawMessage; marshalling also takes whatever a package
+		// registered with it might make of this one.
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return pathError(ew, "%v", err)
+		}
 		var ext struct {
 			Strength *float64 `json:"emissiveStrength"`
 		}
 		if err := json.Unmarshal(raw, &ext); err != nil {
-			return pathError(ew, "%v", err)
+			return pathError(ew, "%s", describe(err))
 		}
 		if s := ext.Strength; s != nil {
 			if !(*s >= 0) || math.IsInf(*s, 0) {
@@ -263,7 +199,7 @@ func (r *reader) surfaceMaps(w string, m *jMaterial, md *matData) error {
 	// it would light nothing, so it is not made.
 	if t := m.EmissiveTexture; t != nil && md.mat.Emissive != (mgl32.Vec3{}) {
 		var err error
-		if md.emissive, err = r.texture(w+".emissiveTexture", t, render.FormatSRGB8A8, texKey{}); err != nil {
+		if md.emissive, err = r.texture(w+".emissiveTexture", &t.Index, t.TexCoord, render.FormatSRGB8A8, texKey{}); err != nil {
 			return err
 		}
 	}
@@ -281,40 +217,37 @@ func unitFactor(where string, v *float64) (float32, error) {
 	return float32(*v), nil
 }
 
-// texture returns the index in d.textures of the texture that ti (at the
-// JSON path where) refers to, made in format and, where mask.masked, with
-// its alpha cut at mask.cut; -1 where the texture is not read (another
-// texture coordinate set than TEXCOORD_0, or an image only an extension
-// gives).
-func (r *reader) texture(where string, ti *jTextureInfo, format render.Format, mask texKey) (int, error) {
-	if ti.Index == nil || *ti.Index < 0 || *ti.Index >= len(r.f.Textures) {
+// texture returns the index in d.textures of the texture index (nil: a
+// reference without one) that a texture reference at the JSON path where
+// names, made in format and, where mask.masked, with its alpha cut at
+// mask.cut; -1 where the texture is not read (another texture coordinate
+// set than TEXCOORD_0, or an image only an extension gives).
+func (r *reader) texture(where string, index *int, texCoord int, format render.Format, mask texKey) (int, error) {
+	if index == nil || *index < 0 || *index >= len(r.doc.Textures) {
 		i := -1
-		if ti.Index != nil {
-			i = *ti.Index
+		if index != nil {
+			i = *index
 		}
-		return -1, pathError(where+".index", "texture %d out of range (the file has %d)", i, len(r.f.Textures))
+		return -1, pathError(where+".index", "texture %d out of range (the file has %d)", i, len(r.doc.Textures))
 	}
-	if ti.TexCoord != 0 {
+	if texCoord != 0 {
 		return -1, nil
 	}
-	tw := fmt.Sprintf("textures[%d]", *ti.Index)
-	tex := &r.f.Textures[*ti.Index]
+	tw := fmt.Sprintf("textures[%d]", *index)
+	tex := r.doc.Textures[*index]
 	if tex.Source == nil {
 		return -1, nil
 	}
 	key := texKey{image: *tex.Source, format: format, masked: mask.masked, cut: mask.cut, wrap: render.WrapRepeat, mipmaps: true}
-	if key.image < 0 || key.image >= len(r.f.Images) {
-		return -1, pathError(tw+".source", "image %d out of range (the file has %d)", key.image, len(r.f.Images))
+	if key.image < 0 || key.image >= len(r.doc.Images) {
+		return -1, pathError(tw+".source", "image %d out of range (the file has %d)", key.image, len(r.doc.Images))
 	}
 	if tex.Sampler != nil {
 		si := *tex.Sampler
-		if si < 0 || si >= len(r.f.Samplers) {
-			return -1, pathError(tw+".sampler", "sampler %d out of range (the file has %d)", si, len(r.f.Samplers))
+		if si < 0 || si >= len(r.doc.Samplers) {
+			return -1, pathError(tw+".sampler", "sampler %d out of range (the file has %d)", si, len(r.doc.Samplers))
 		}
-		var err error
-		if key.filter, key.wrap, key.mipmaps, err = sampler(fmt.Sprintf("samplers[%d]", si), &r.f.Samplers[si]); err != nil {
-			return -1, err
-		}
+		key.filter, key.wrap, key.mipmaps = sampler(r.doc.Samplers[si])
 	}
 	if i, ok := r.texKeys[key]; ok {
 		return i, nil
@@ -343,51 +276,21 @@ func (r *reader) texture(where string, ti *jTextureInfo, format render.Format, m
 	return i, nil
 }
 
-// sampler reads a sampler's filter, wrap and whether it mipmaps. The
-// renderer has one wrap mode for both axes: a texture clamps only when
-// both wrapS and wrapT clamp, and MIRRORED_REPEAT repeats. Every mipmapped
-// minFilter, and none (the choice is the reader's), gives mipmaps.
-func sampler(sw string, s *jSampler) (render.Filter, render.Wrap, bool, error) {
+// sampler reads a sampler's filter, wrap and whether it mipmaps (the
+// module refused values glTF does not have). The renderer has one wrap
+// mode for both axes: a texture clamps only when both wrapS and wrapT
+// clamp, and MIRRORED_REPEAT repeats. Every mipmapped minFilter, and none
+// (the choice is the reader's), gives mipmaps.
+func sampler(s *qgltf.Sampler) (render.Filter, render.Wrap, bool) {
 	filter := render.FilterLinear
-	if s.MagFilter != nil {
-		switch *s.MagFilter {
-		case glNearest:
-			filter = render.FilterNearest
-		case glLinear:
-		default:
-			return 0, 0, false, pathError(sw+".magFilter", "%d, want 9728 (NEAREST) or 9729 (LINEAR)", *s.MagFilter)
-		}
+	if s.MagFilter == qgltf.MagNearest {
+		filter = render.FilterNearest
 	}
-	mipmaps := true
-	if s.MinFilter != nil {
-		switch *s.MinFilter {
-		case glNearest, glLinear:
-			mipmaps = false
-		case 9984, 9985, 9986, 9987: // {NEAREST,LINEAR}_MIPMAP_{NEAREST,LINEAR}
-		default:
-			return 0, 0, false, pathError(sw+".minFilter", "%d, want 9728, 9729 or 9984 to 9987", *s.MinFilter)
-		}
+	mipmaps := s.MinFilter != qgltf.MinNearest && s.MinFilter != qgltf.MinLinear
+	if s.WrapS == qgltf.WrapClampToEdge && s.WrapT == qgltf.WrapClampToEdge {
+		return filter, render.WrapClamp, mipmaps
 	}
-	clamp := 0
-	for _, c := range []struct {
-		name string
-		v    *int
-	}{{"wrapS", s.WrapS}, {"wrapT", s.WrapT}} {
-		if c.v == nil {
-			continue // REPEAT
-		}
-		switch *c.v {
-		case glClampToEdge:
-			clamp++
-		case glRepeat, glMirroredRepeat:
-		default:
-			return 0, 0, false, pathError(sw+"."+c.name, "%d, want 33071 (CLAMP_TO_EDGE), 33648 (MIRRORED_REPEAT) or 10497 (REPEAT)", *c.v)
-		}
-	}
-	if clamp == 2 {
-		return filter, render.WrapClamp, mipmaps, nil
-	}
-	return filter, render.WrapRepeat, mipmaps, nil
+	return filter, render.WrapRepeat, mipmaps
 }
 
 // cutAlpha returns a copy of RGBA8 pixels whose alpha is 255 where it was
@@ -413,29 +316,29 @@ func (r *reader) image(ii int) (*imageData, error) {
 		return img, nil
 	}
 	w := fmt.Sprintf("images[%d]", ii)
-	im := &r.f.Images[ii]
+	im := r.doc.Images[ii]
 	var (
 		b    []byte
 		from string
 		err  error
 	)
 	switch {
-	case im.URI != nil && im.BufferView != nil:
+	case im.URI != "" && im.BufferView != nil:
 		return nil, pathError(w, "has both a uri and a bufferView")
 	case im.BufferView != nil:
 		from = fmt.Sprintf("bufferView %d", *im.BufferView)
 		if b, err = r.bufferView(w+".bufferView", *im.BufferView); err != nil {
 			return nil, err
 		}
-	case im.URI == nil:
+	case im.URI == "":
 		return nil, pathError(w, "neither a uri nor a bufferView")
-	case strings.HasPrefix(*im.URI, "data:"):
+	case strings.HasPrefix(im.URI, "data:"):
 		from = "data: URI"
-		if b, err = dataURI(*im.URI); err != nil {
+		if b, err = dataURI(im.URI); err != nil {
 			return nil, pathError(w+".uri", "%v", err)
 		}
 	default:
-		key, err := resolveURI(r.path, *im.URI)
+		key, err := resolveURI(r.path, im.URI)
 		if err != nil {
 			return nil, pathError(w, "%v", err)
 		}

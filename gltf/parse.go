@@ -1,7 +1,6 @@
 package gltf
 
 import (
-	"bytes"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
@@ -14,85 +13,10 @@ import (
 	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
+	qgltf "github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/modeler"
 	"github.com/tact-engine/tact/asset"
 	"github.com/tact-engine/tact/render"
-)
-
-// Component types (glTF accessor.componentType).
-const (
-	compByte   = 5120
-	compUByte  = 5121
-	compShort  = 5122
-	compUShort = 5123
-	compUInt   = 5125
-	compFloat  = 5126
-)
-
-// modeTriangles is the only primitive mode read.
-const modeTriangles = 4
-
-// JSON shapes. Pointers tell a missing field from a zero.
-type (
-	jFile struct {
-		Asset       *jAsset       `json:"asset"`
-		Scene       *int          `json:"scene"`
-		Scenes      []jScene      `json:"scenes"`
-		Nodes       []jNode       `json:"nodes"`
-		Meshes      []jMesh       `json:"meshes"`
-		Accessors   []jAccessor   `json:"accessors"`
-		BufferViews []jBufferView `json:"bufferViews"`
-		Buffers     []jBuffer     `json:"buffers"`
-		Materials   []jMaterial   `json:"materials"`
-		Textures    []jTexture    `json:"textures"`
-		Samplers    []jSampler    `json:"samplers"`
-		Images      []jImage      `json:"images"`
-		Required    []string      `json:"extensionsRequired"`
-	}
-	jAsset struct {
-		Version *string `json:"version"`
-	}
-	jScene struct {
-		Name  string `json:"name"`
-		Nodes []int  `json:"nodes"`
-	}
-	jNode struct {
-		Name        string    `json:"name"`
-		Children    []int     `json:"children"`
-		Mesh        *int      `json:"mesh"`
-		Translation []float64 `json:"translation"`
-		Rotation    []float64 `json:"rotation"`
-		Scale       []float64 `json:"scale"`
-		Matrix      []float64 `json:"matrix"`
-	}
-	jMesh struct {
-		Name       string       `json:"name"`
-		Primitives []jPrimitive `json:"primitives"`
-	}
-	jPrimitive struct {
-		Attributes map[string]int `json:"attributes"`
-		Indices    *int           `json:"indices"`
-		Material   *int           `json:"material"`
-		Mode       *int           `json:"mode"`
-	}
-	jAccessor struct {
-		BufferView    *int      `json:"bufferView"`
-		ByteOffset    int       `json:"byteOffset"`
-		ComponentType int       `json:"componentType"`
-		Normalized    bool      `json:"normalized"`
-		Count         int       `json:"count"`
-		Type          string    `json:"type"`
-		Sparse        *struct{} `json:"sparse"`
-	}
-	jBufferView struct {
-		Buffer     *int `json:"buffer"`
-		ByteOffset int  `json:"byteOffset"`
-		ByteLength int  `json:"byteLength"`
-		ByteStride int  `json:"byteStride"`
-	}
-	jBuffer struct {
-		URI        *string `json:"uri"`
-		ByteLength int     `json:"byteLength"`
-	}
 )
 
 // decoded is a parsed model: immutable once Decode returns.
@@ -139,7 +63,10 @@ const (
 	glbChunkBIN  = 0x004E4942 // "BIN\0"
 )
 
-// splitGLB returns a .glb file's JSON chunk and its BIN chunk (nil if none).
+// splitGLB returns a .glb file's JSON chunk and its BIN chunk (nil if
+// none). The module's Decoder reads GLB too, but it reads external buffers
+// by itself and cannot say which buffer or chunk was bad; the container
+// is simple enough to split here, without copying the BIN chunk.
 func splitGLB(b []byte) (js, bin []byte, err error) {
 	if len(b) < 12 {
 		return nil, nil, fmt.Errorf("glb header: %d bytes, a GLB file starts with a 12-byte header", len(b))
@@ -181,7 +108,8 @@ func splitGLB(b []byte) (js, bin []byte, err error) {
 
 // parse reads the glTF (JSON or GLB, told apart by content) at the asset
 // path p, with the materials its primitives use and their images. read
-// reads other files (buffers, images) by asset path.
+// reads other files (buffers, images) by asset path; nil: none can be
+// read.
 func parse(p string, b []byte, read func(string) ([]byte, error)) (*decoded, error) {
 	js, bin := b, []byte(nil)
 	isGLB := len(b) >= 4 && binary.LittleEndian.Uint32(b) == glbMagic
@@ -191,57 +119,42 @@ func parse(p string, b []byte, read func(string) ([]byte, error)) (*decoded, err
 			return nil, err
 		}
 	}
-	js = bytes.TrimPrefix(js, []byte("\ufeff"))
-	var f jFile
-	if err := json.Unmarshal(js, &f); err != nil {
-		var te *json.UnmarshalTypeError
-		var se *json.SyntaxError
-		switch {
-		case errors.As(err, &te) && te.Field != "":
-			return nil, fmt.Errorf("%s: a JSON %s where %s belongs", te.Field, te.Value, te.Type)
-		case errors.As(err, &se):
-			return nil, fmt.Errorf("not glTF JSON: %v (at byte %d)", err, se.Offset)
-		}
-		return nil, fmt.Errorf("not glTF JSON: %w", err)
+	doc, err := decodeDocument(js)
+	if err != nil {
+		return nil, err
 	}
-	if f.Asset == nil || f.Asset.Version == nil {
-		return nil, errors.New("asset.version: missing (a glTF file says its version)")
-	}
-	if v := *f.Asset.Version; !strings.HasPrefix(v, "2.") && v != "2" {
+	if v := doc.Asset.Version; !strings.HasPrefix(v, "2.") && v != "2" {
 		return nil, fmt.Errorf("asset.version: %q, only glTF 2.x is read", v)
 	}
-	for k, e := range f.Required {
+	for k, e := range doc.ExtensionsRequired {
 		if !supportedExtension(e) {
 			return nil, fmt.Errorf("extensionsRequired[%d]: extension %q is not supported", k, e)
 		}
 	}
-	d := &decoded{path: p, materials: make([]*matData, len(f.Materials)+1)}
-	buffers, err := loadBuffers(p, &f, bin, read)
-	if err != nil {
+	if err := loadBuffers(p, doc, bin, read); err != nil {
 		return nil, err
 	}
-	r := &reader{path: p, f: &f, buffers: buffers, read: read, d: d}
-	for mi := range f.Meshes {
-		m := &f.Meshes[mi]
+	d := &decoded{path: p, materials: make([]*matData, len(doc.Materials)+1)}
+	r := &reader{path: p, doc: doc, read: read, d: d}
+	for mi, m := range doc.Meshes {
 		md := meshData{name: m.Name}
 		if len(m.Primitives) == 0 {
 			return nil, pathError(fmt.Sprintf("meshes[%d].primitives", mi), "no primitives")
 		}
-		for pi := range m.Primitives {
+		for pi, prim := range m.Primitives {
 			where := fmt.Sprintf("meshes[%d].primitives[%d]", mi, pi)
-			jp := &m.Primitives[pi]
-			mat := len(f.Materials) // the default material
-			if jp.Material != nil {
-				mat = *jp.Material
-				if mat < 0 || mat >= len(f.Materials) {
-					return nil, pathError(where+".material", "material %d out of range (the file has %d)", mat, len(f.Materials))
+			mat := len(doc.Materials) // the default material
+			if prim.Material != nil {
+				mat = *prim.Material
+				if mat < 0 || mat >= len(doc.Materials) {
+					return nil, pathError(where+".material", "material %d out of range (the file has %d)", mat, len(doc.Materials))
 				}
 			}
 			mt, err := r.material(mat)
 			if err != nil {
 				return nil, err
 			}
-			pd, err := r.primitive(where, jp, mt.normal >= 0)
+			pd, err := r.primitive(where, prim, mt.normal >= 0)
 			if err != nil {
 				return nil, err
 			}
@@ -250,7 +163,7 @@ func parse(p string, b []byte, read func(string) ([]byte, error)) (*decoded, err
 		}
 		d.meshes = append(d.meshes, md)
 	}
-	if err := nodes(&f, d); err != nil {
+	if err := nodes(doc, d); err != nil {
 		return nil, err
 	}
 	d.name = strings.TrimSuffix(path.Base(p), path.Ext(p))
@@ -280,43 +193,51 @@ func resolveURI(p, uri string) (string, error) {
 	return key, nil
 }
 
-// loadBuffers returns every buffer's bytes, byteLength long.
-func loadBuffers(p string, f *jFile, bin []byte, read func(string) ([]byte, error)) ([][]byte, error) {
-	out := make([][]byte, len(f.Buffers))
-	for i, b := range f.Buffers {
+// loadBuffers sets every buffer's Data, byteLength long: the GLB's BIN
+// chunk, a data: URI or a file read through read (so that it stays under
+// the asset root and is watched with the model). The module's Decoder
+// would read files through an fs.FS by itself; reading them here keeps
+// the asset path rules and names the buffer in errors.
+func loadBuffers(p string, doc *qgltf.Document, bin []byte, read func(string) ([]byte, error)) error {
+	for i, b := range doc.Buffers {
 		where := fmt.Sprintf("buffers[%d]", i)
 		if b.ByteLength < 1 {
-			return nil, pathError(where+".byteLength", "%d, at least 1", b.ByteLength)
+			return pathError(where+".byteLength", "%d, at least 1", b.ByteLength)
 		}
 		var data []byte
 		switch {
-		case b.URI == nil && i == 0 && bin != nil:
+		case b.URI == "" && i == 0 && bin != nil:
 			data = bin
-		case b.URI == nil:
-			return nil, pathError(where+".uri", "missing (only the first buffer of a .glb file may omit it)")
-		case strings.HasPrefix(*b.URI, "data:"):
+		case b.URI == "":
+			return pathError(where+".uri", "missing (only the first buffer of a .glb file may omit it)")
+		case strings.HasPrefix(b.URI, "data:"):
 			var err error
-			if data, err = dataURI(*b.URI); err != nil {
-				return nil, pathError(where+".uri", "%v", err)
+			if data, err = dataURI(b.URI); err != nil {
+				return pathError(where+".uri", "%v", err)
 			}
 		default:
-			key, err := resolveURI(p, *b.URI)
+			key, err := resolveURI(p, b.URI)
 			if err != nil {
-				return nil, pathError(where, "%v", err)
+				return pathError(where, "%v", err)
+			}
+			if read == nil {
+				return pathError(where+".uri", "%s: no files can be read here", key)
 			}
 			if data, err = read(key); err != nil {
-				return nil, pathError(where+".uri", "%v", err)
+				return pathError(where+".uri", "%v", err)
 			}
 		}
 		if len(data) < b.ByteLength {
-			return nil, pathError(where+".byteLength", "%d, but the data has %d bytes", b.ByteLength, len(data))
+			return pathError(where+".byteLength", "%d, but the data has %d bytes", b.ByteLength, len(data))
 		}
-		out[i] = data[:b.ByteLength:b.ByteLength]
+		b.Data = data[:b.ByteLength:b.ByteLength]
 	}
-	return out, nil
+	return nil
 }
 
-// dataURI returns the bytes of a base64 data: URI.
+// dataURI returns the bytes of a base64 data: URI. (The module decodes
+// only octet-stream buffers and PNG or JPEG images from data: URIs; files
+// label their data with other media types too.)
 func dataURI(u string) ([]byte, error) {
 	comma := strings.IndexByte(u, ',')
 	if comma < 0 || !strings.HasSuffix(u[:comma], ";base64") {
@@ -332,8 +253,7 @@ func dataURI(u string) ([]byte, error) {
 // reader reads a parsed file's meshes, materials and images into d.
 type reader struct {
 	path    string // the file's asset path
-	f       *jFile
-	buffers [][]byte
+	doc     *qgltf.Document
 	read    func(string) ([]byte, error) // reads other files by asset path
 	d       *decoded
 	decoded int64 // bytes of vertices and indices made so far
@@ -357,85 +277,49 @@ func (r *reader) spend(where string, n int64) error {
 	return nil
 }
 
-func compSize(ct int) int {
-	switch ct {
-	case compByte, compUByte:
-		return 1
-	case compShort, compUShort:
-		return 2
-	case compUInt, compFloat:
-		return 4
-	}
-	return 0
-}
-
-func typeComps(t string) int {
-	switch t {
-	case "SCALAR":
-		return 1
-	case "VEC2":
-		return 2
-	case "VEC3":
-		return 3
-	case "VEC4":
-		return 4
-	}
-	return 0
-}
-
 // bufferView returns the bytes of bufferView i, named at the JSON path
 // where.
 func (r *reader) bufferView(where string, i int) ([]byte, error) {
-	if i < 0 || i >= len(r.f.BufferViews) {
-		return nil, pathError(where, "bufferView %d out of range (the file has %d)", i, len(r.f.BufferViews))
+	if i < 0 || i >= len(r.doc.BufferViews) {
+		return nil, pathError(where, "bufferView %d out of range (the file has %d)", i, len(r.doc.BufferViews))
 	}
-	bv := &r.f.BufferViews[i]
+	bv := r.doc.BufferViews[i]
 	bw := fmt.Sprintf("bufferViews[%d]", i)
-	if bv.Buffer == nil || *bv.Buffer < 0 || *bv.Buffer >= len(r.buffers) {
-		b := -1
-		if bv.Buffer != nil {
-			b = *bv.Buffer
-		}
-		return nil, pathError(bw+".buffer", "buffer %d out of range (the file has %d)", b, len(r.buffers))
+	if bv.Buffer < 0 || bv.Buffer >= len(r.doc.Buffers) {
+		return nil, pathError(bw+".buffer", "buffer %d out of range (the file has %d)", bv.Buffer, len(r.doc.Buffers))
 	}
-	buf := r.buffers[*bv.Buffer]
+	buf := r.doc.Buffers[bv.Buffer].Data
 	if bv.ByteOffset < 0 || bv.ByteLength < 1 || bv.ByteOffset > len(buf) || bv.ByteLength > len(buf)-bv.ByteOffset {
-		return nil, pathError(bw, "bytes %d+%d lie outside buffer %d (%d bytes)", bv.ByteOffset, bv.ByteLength, *bv.Buffer, len(buf))
+		return nil, pathError(bw, "bytes %d+%d lie outside buffer %d (%d bytes)", bv.ByteOffset, bv.ByteLength, bv.Buffer, len(buf))
 	}
 	return buf[bv.ByteOffset : bv.ByteOffset+bv.ByteLength], nil
 }
 
-// view is an accessor checked against its bufferView and buffer.
-type view struct {
-	data   []byte // from the accessor's first element
-	count  int
-	stride int
-	comps  int
-	ct     int
-	norm   bool
-}
-
 // accessor checks accessor i, named at the JSON path where, against the
-// types and component types allowed.
-func (r *reader) accessor(where string, i int, types []string, cts []int) (*view, error) {
-	if i < 0 || i >= len(r.f.Accessors) {
-		return nil, pathError(where, "accessor %d out of range (the file has %d)", i, len(r.f.Accessors))
+// types and component types allowed, and its data against its bufferView
+// and buffer, so that the module's readers (which allocate from the count
+// before they check it) are called only on accessors they can read.
+func (r *reader) accessor(where string, i int, types []qgltf.AccessorType, cts []qgltf.ComponentType) (*qgltf.Accessor, error) {
+	if i < 0 || i >= len(r.doc.Accessors) {
+		return nil, pathError(where, "accessor %d out of range (the file has %d)", i, len(r.doc.Accessors))
 	}
-	a := &r.f.Accessors[i]
+	a := r.doc.Accessors[i]
 	aw := fmt.Sprintf("accessors[%d]", i)
 	ok := false
+	var want []string
 	for _, t := range types {
 		ok = ok || a.Type == t
+		want = append(want, t.String())
 	}
 	if !ok {
-		return nil, pathError(where, "accessor %d: %s.type %q, want %s", i, aw, a.Type, strings.Join(types, " or "))
+		return nil, pathError(where, "accessor %d: %s.type %q, want %s", i, aw, a.Type, strings.Join(want, " or "))
 	}
 	ok = false
 	for _, c := range cts {
 		ok = ok || a.ComponentType == c
 	}
 	if !ok {
-		return nil, pathError(where, "accessor %d: %s.componentType %d is not allowed here", i, aw, a.ComponentType)
+		return nil, pathError(where, "accessor %d: %s.componentType %s is not allowed here", i, aw, glNumber(&a.ComponentType))
 	}
 	if a.Sparse != nil {
 		return nil, pathError(aw+".sparse", "sparse accessors are not read")
@@ -451,9 +335,9 @@ func (r *reader) accessor(where string, i int, types []string, cts []int) (*view
 	if err != nil {
 		return nil, err
 	}
-	bv := &r.f.BufferViews[bvi]
+	bv := r.doc.BufferViews[bvi]
 	bw := fmt.Sprintf("bufferViews[%d]", bvi)
-	elem := typeComps(a.Type) * compSize(a.ComponentType)
+	elem := qgltf.SizeOfElement(a.ComponentType, a.Type)
 	stride := elem
 	if bv.ByteStride != 0 {
 		if bv.ByteStride < 4 || bv.ByteStride > 252 || bv.ByteStride%4 != 0 {
@@ -474,106 +358,163 @@ func (r *reader) accessor(where string, i int, types []string, cts []int) (*view
 	if need := int64(stride)*int64(a.Count-1) + int64(elem); need > int64(len(data)) {
 		return nil, pathError(aw+".count", "%d elements need %d bytes, %s has %d from byteOffset %d", a.Count, need, bw, len(data), a.ByteOffset)
 	}
-	return &view{data: data, count: a.Count, stride: stride, comps: typeComps(a.Type), ct: a.ComponentType, norm: a.Normalized}, nil
+	return a, nil
 }
 
-// float returns component c of element i as a float (normalized integers
-// map to 0..1).
-func (v *view) float(i, c int) float32 {
-	b := v.data[i*v.stride+c*compSize(v.ct):]
-	switch v.ct {
-	case compFloat:
-		return math.Float32frombits(binary.LittleEndian.Uint32(b))
-	case compUByte:
-		return float32(b[0]) / 255
-	case compUShort:
-		return float32(binary.LittleEndian.Uint16(b)) / 65535
+// glNumber returns the number a glTF enum has in the JSON (the module's
+// constants count from 0).
+func glNumber(v json.Marshaler) string {
+	b, err := v.MarshalJSON()
+	if err != nil {
+		return "?"
 	}
-	return 0
-}
-
-// uint returns element i of a SCALAR integer accessor.
-func (v *view) uint(i int) uint32 {
-	b := v.data[i*v.stride:]
-	switch v.ct {
-	case compUByte:
-		return uint32(b[0])
-	case compUShort:
-		return uint32(binary.LittleEndian.Uint16(b))
-	}
-	return binary.LittleEndian.Uint32(b)
+	return string(b)
 }
 
 var (
-	floatOnly   = []int{compFloat}
-	floatOrNorm = []int{compFloat, compUByte, compUShort}
+	vec2        = []qgltf.AccessorType{qgltf.AccessorVec2}
+	vec3        = []qgltf.AccessorType{qgltf.AccessorVec3}
+	vec4        = []qgltf.AccessorType{qgltf.AccessorVec4}
+	vec3or4     = []qgltf.AccessorType{qgltf.AccessorVec3, qgltf.AccessorVec4}
+	scalar      = []qgltf.AccessorType{qgltf.AccessorScalar}
+	floatOnly   = []qgltf.ComponentType{qgltf.ComponentFloat}
+	floatOrNorm = []qgltf.ComponentType{qgltf.ComponentFloat, qgltf.ComponentUbyte, qgltf.ComponentUshort}
+	indexTypes  = []qgltf.ComponentType{qgltf.ComponentUbyte, qgltf.ComponentUshort, qgltf.ComponentUint}
+)
+
+// Bytes a vertex and an index may take, transiently, in the module's
+// readers: each returns a new slice, after reading into a scratch one,
+// for every attribute (position, normal, texture coordinates, colour,
+// tangent: 24+24+16+20+32 bytes at most), and indices.
+const (
+	readerVertexBytes = 116
+	readerIndexBytes  = 8
 )
 
 // primitive reads one TRIANGLES primitive into vertices and indices.
 // Tangents are read from TANGENT or, where normalMap is set and there is
 // none, generated from the texture coordinates.
-func (r *reader) primitive(where string, p *jPrimitive, normalMap bool) (primData, error) {
+func (r *reader) primitive(where string, p *qgltf.Primitive, normalMap bool) (primData, error) {
 	var pd primData
-	if p.Mode != nil && *p.Mode != modeTriangles {
-		return pd, pathError(where+".mode", "%d, only TRIANGLES (4) is read", *p.Mode)
+	if p.Mode != qgltf.PrimitiveTriangles {
+		return pd, pathError(where+".mode", "%s, only TRIANGLES (4) is read", glNumber(&p.Mode))
 	}
 	ai, ok := p.Attributes["POSITION"]
 	if !ok {
 		return pd, pathError(where+".attributes.POSITION", "missing")
 	}
-	pos, err := r.accessor(where+".attributes.POSITION", ai, []string{"VEC3"}, floatOnly)
+	pos, err := r.accessor(where+".attributes.POSITION", ai, vec3, floatOnly)
 	if err != nil {
 		return pd, err
 	}
-	n := pos.count
-	get := func(name string, types []string, cts []int) (*view, error) {
+	n := pos.Count
+	get := func(name string, types []qgltf.AccessorType, cts []qgltf.ComponentType) (*qgltf.Accessor, error) {
 		i, ok := p.Attributes[name]
 		if !ok {
 			return nil, nil
 		}
-		v, err := r.accessor(where+".attributes."+name, i, types, cts)
+		a, err := r.accessor(where+".attributes."+name, i, types, cts)
 		if err != nil {
 			return nil, err
 		}
-		if v.count != n {
-			return nil, pathError(where+".attributes."+name, "accessor %d has %d elements, POSITION has %d", i, v.count, n)
+		if a.Count != n {
+			return nil, pathError(where+".attributes."+name, "accessor %d has %d elements, POSITION has %d", i, a.Count, n)
 		}
-		if v.ct != compFloat && !v.norm {
+		if a.ComponentType != qgltf.ComponentFloat && !a.Normalized {
 			return nil, pathError(where+".attributes."+name, "accessor %d: integer components must be normalized", i)
 		}
-		return v, nil
+		return a, nil
 	}
-	nrm, err := get("NORMAL", []string{"VEC3"}, floatOnly)
+	nrmA, err := get("NORMAL", vec3, floatOnly)
 	if err != nil {
 		return pd, err
 	}
-	uv, err := get("TEXCOORD_0", []string{"VEC2"}, floatOrNorm)
+	uvA, err := get("TEXCOORD_0", vec2, floatOrNorm)
 	if err != nil {
 		return pd, err
 	}
-	col, err := get("COLOR_0", []string{"VEC3", "VEC4"}, floatOrNorm)
+	colA, err := get("COLOR_0", vec3or4, floatOrNorm)
 	if err != nil {
 		return pd, err
 	}
-	tan, err := get("TANGENT", []string{"VEC4"}, floatOnly)
+	tanA, err := get("TANGENT", vec4, floatOnly)
 	if err != nil {
 		return pd, err
 	}
-	if nrm == nil {
-		tan = nil // glTF: tangents are ignored where normals are computed
+	if nrmA == nil {
+		tanA = nil // glTF: tangents are ignored where normals are computed
 	}
-	budget := int64(n) * int64(unsafe.Sizeof(render.MeshVertex{}))
-	if nrm == nil { // flat normals: three vertices a triangle, made below
-		budget += 3 * int64(n) * int64(unsafe.Sizeof(render.MeshVertex{}))
+	var idxA *qgltf.Accessor
+	if p.Indices != nil {
+		if idxA, err = r.accessor(where+".indices", *p.Indices, scalar, indexTypes); err != nil {
+			return pd, err
+		}
+		if idxA.Count%3 != 0 {
+			return pd, pathError(where+".indices", "%d indices, not whole triangles", idxA.Count)
+		}
+	} else if n%3 != 0 {
+		return pd, pathError(where+".attributes.POSITION", "%d vertices without indices, not whole triangles", n)
+	}
+
+	// The budget, before anything is allocated: the vertices (and the
+	// unshared ones flat normals make, three a triangle), the indices
+	// (each may make a vertex with flat normals), and, while reading, the
+	// module's slices.
+	const vsize = int64(unsafe.Sizeof(render.MeshVertex{}))
+	nIdx := int64(n)
+	if idxA != nil {
+		nIdx = int64(idxA.Count)
+	}
+	budget := int64(n)*vsize + nIdx*4
+	if nrmA == nil {
+		budget += nIdx * vsize
 	}
 	if err := r.spend(where, budget); err != nil {
 		return pd, err
 	}
+	if r.decoded+int64(n)*readerVertexBytes+nIdx*readerIndexBytes > maxDecoded {
+		return pd, pathError(where, "the model's meshes decode to more than %d MiB", maxDecoded>>20)
+	}
+
+	// Read through the module. The accessors were checked above, so its
+	// readers do not fail; an error would still name the attribute.
+	fail := func(name string, err error) (primData, error) {
+		return pd, pathError(where+"."+name, "%v", err)
+	}
+	positions, err := modeler.ReadPosition(r.doc, pos, nil)
+	if err != nil {
+		return fail("attributes.POSITION", err)
+	}
+	var normals [][3]float32
+	if nrmA != nil {
+		if normals, err = modeler.ReadNormal(r.doc, nrmA, nil); err != nil {
+			return fail("attributes.NORMAL", err)
+		}
+	}
+	var uvs [][2]float32
+	if uvA != nil {
+		if uvs, err = modeler.ReadTextureCoord(r.doc, uvA, nil); err != nil {
+			return fail("attributes.TEXCOORD_0", err)
+		}
+	}
+	var colors [][4]uint8
+	if colA != nil {
+		if colors, err = readColors(r.doc, colA); err != nil {
+			return fail("attributes.COLOR_0", err)
+		}
+	}
+	var tangents [][4]float32
+	if tanA != nil {
+		if tangents, err = modeler.ReadTangent(r.doc, tanA, nil); err != nil {
+			return fail("attributes.TANGENT", err)
+		}
+	}
+
 	verts := make([]render.MeshVertex, n)
 	for i := range verts {
 		v := &verts[i]
+		v.Position = positions[i]
 		for c := range 3 {
-			v.Position[c] = pos.float(i, c)
 			if !finite(v.Position[c]) {
 				return pd, pathError(where+".attributes.POSITION", "vertex %d is not a finite number", i)
 			}
@@ -581,59 +522,41 @@ func (r *reader) primitive(where string, p *jPrimitive, normalMap bool) (primDat
 		if l := mgl32.Vec3(v.Position).Len(); l > pd.radius {
 			pd.radius = l
 		}
-		if nrm != nil {
-			for c := range 3 {
-				v.Normal[c] = nrm.float(i, c)
-			}
+		if normals != nil {
+			v.Normal = normals[i]
 		}
-		if uv != nil {
-			v.UV = [2]float32{uv.float(i, 0), uv.float(i, 1)}
+		if uvs != nil {
+			v.UV = uvs[i]
 		}
-		if tan != nil {
-			v.Tangent = readTangent(tan, i)
+		if tangents != nil {
+			v.Tangent = checkTangent(tangents[i])
 		}
 		v.Color = render.White
-		if col != nil {
-			var ch [4]uint8
-			ch[3] = 255
-			for c := range col.comps {
-				ch[c] = unit8(col.float(i, c))
-			}
-			v.Color = render.RGBA(ch[0], ch[1], ch[2], ch[3])
+		if colors != nil {
+			c := colors[i]
+			v.Color = render.RGBA(c[0], c[1], c[2], c[3])
 		}
 	}
 	var idx []uint32
-	if p.Indices != nil {
-		iv, err := r.accessor(where+".indices", *p.Indices, []string{"SCALAR"}, []int{compUByte, compUShort, compUInt})
-		if err != nil {
-			return pd, err
+	if idxA != nil {
+		if idx, err = modeler.ReadIndices(r.doc, idxA, nil); err != nil {
+			return fail("indices", err)
 		}
-		if err := r.spend(where, int64(iv.count)*(4+int64(unsafe.Sizeof(render.MeshVertex{})))); err != nil {
-			return pd, err
-		}
-		if iv.count%3 != 0 {
-			return pd, pathError(where+".indices", "%d indices, not whole triangles", iv.count)
-		}
-		idx = make([]uint32, iv.count)
-		for i := range idx {
-			idx[i] = iv.uint(i)
-			if idx[i] >= uint32(n) {
-				return pd, pathError(where+".indices", "index %d is %d, past the %d vertices", i, idx[i], n)
+		for i, x := range idx {
+			if x >= uint32(n) {
+				return pd, pathError(where+".indices", "index %d is %d, past the %d vertices", i, x, n)
 			}
 		}
 	} else {
-		if n%3 != 0 {
-			return pd, pathError(where+".attributes.POSITION", "%d vertices without indices, not whole triangles", n)
-		}
 		idx = make([]uint32, n)
 		for i := range idx {
 			idx[i] = uint32(i)
 		}
 	}
-	if nrm == nil {
+	if nrmA == nil {
 		verts, idx = flatNormals(verts, idx)
 	}
-	if normalMap && tan == nil && uv != nil {
+	if normalMap && tanA == nil && uvA != nil {
 		// Two accumulated directions a vertex, while generating.
 		if err := r.spend(where, int64(len(verts))*24); err != nil {
 			return pd, err
@@ -642,6 +565,34 @@ func (r *reader) primitive(where string, p *jPrimitive, normalMap bool) (primDat
 	}
 	pd.verts, pd.indices = verts, idx
 	return pd, nil
+}
+
+// readColors reads a COLOR_0 accessor as 8-bit RGBA (opaque where it has
+// three components). Integer colours go through the module's ReadColor;
+// float colours are read with its ReadAccessor and clamped to 0..1 here,
+// since its ReadColor converts values out of range without clamping.
+func readColors(doc *qgltf.Document, a *qgltf.Accessor) ([][4]uint8, error) {
+	if a.ComponentType != qgltf.ComponentFloat {
+		return modeler.ReadColor(doc, a, nil)
+	}
+	data, err := modeler.ReadAccessor(doc, a, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][4]uint8, a.Count)
+	switch data := data.(type) {
+	case [][3]float32:
+		for i, c := range data {
+			out[i] = [4]uint8{unit8(c[0]), unit8(c[1]), unit8(c[2]), 255}
+		}
+	case [][4]float32:
+		for i, c := range data {
+			out[i] = [4]uint8{unit8(c[0]), unit8(c[1]), unit8(c[2]), unit8(c[3])}
+		}
+	default:
+		return nil, fmt.Errorf("read as %T", data)
+	}
+	return out, nil
 }
 
 // flatNormals gives every triangle its own three vertices with the
@@ -682,28 +633,27 @@ func unit8(f float32) uint8 {
 
 // nodes checks the node hierarchy (a forest: no node has two parents, no
 // cycles) and the default scene, filling d.nodes and d.roots.
-func nodes(f *jFile, d *decoded) error {
-	parent := make([]int, len(f.Nodes))
+func nodes(doc *qgltf.Document, d *decoded) error {
+	parent := make([]int, len(doc.Nodes))
 	for i := range parent {
 		parent[i] = -1
 	}
-	d.nodes = make([]nodeData, len(f.Nodes))
-	for i := range f.Nodes {
-		n := &f.Nodes[i]
+	d.nodes = make([]nodeData, len(doc.Nodes))
+	for i, n := range doc.Nodes {
 		w := fmt.Sprintf("nodes[%d]", i)
 		nd := nodeData{name: n.Name, r: mgl32.QuatIdent(), s: mgl32.Vec3{1, 1, 1}, mesh: -1}
 		if nd.name == "" {
 			nd.name = fmt.Sprintf("node%d", i)
 		}
 		if n.Mesh != nil {
-			if *n.Mesh < 0 || *n.Mesh >= len(f.Meshes) {
-				return pathError(w+".mesh", "mesh %d out of range (the file has %d)", *n.Mesh, len(f.Meshes))
+			if *n.Mesh < 0 || *n.Mesh >= len(doc.Meshes) {
+				return pathError(w+".mesh", "mesh %d out of range (the file has %d)", *n.Mesh, len(doc.Meshes))
 			}
 			nd.mesh = *n.Mesh
 		}
 		for k, c := range n.Children {
-			if c < 0 || c >= len(f.Nodes) {
-				return pathError(fmt.Sprintf("%s.children[%d]", w, k), "node %d out of range (the file has %d)", c, len(f.Nodes))
+			if c < 0 || c >= len(doc.Nodes) {
+				return pathError(fmt.Sprintf("%s.children[%d]", w, k), "node %d out of range (the file has %d)", c, len(doc.Nodes))
 			}
 			if parent[c] >= 0 || c == i {
 				return pathError(fmt.Sprintf("%s.children[%d]", w, k), "node %d already has a parent (the hierarchy must be a tree)", c)
@@ -726,9 +676,9 @@ func nodes(f *jFile, d *decoded) error {
 		}
 	}
 	switch {
-	case len(f.Scenes) == 0:
-		if f.Scene != nil {
-			return pathError("scene", "scene %d out of range (the file has 0)", *f.Scene)
+	case len(doc.Scenes) == 0:
+		if doc.Scene != nil {
+			return pathError("scene", "scene %d out of range (the file has 0)", *doc.Scene)
 		}
 		for i, p := range parent {
 			if p < 0 {
@@ -737,17 +687,17 @@ func nodes(f *jFile, d *decoded) error {
 		}
 	default:
 		s := 0
-		if f.Scene != nil {
-			s = *f.Scene
+		if doc.Scene != nil {
+			s = *doc.Scene
 		}
-		if s < 0 || s >= len(f.Scenes) {
-			return pathError("scene", "scene %d out of range (the file has %d)", s, len(f.Scenes))
+		if s < 0 || s >= len(doc.Scenes) {
+			return pathError("scene", "scene %d out of range (the file has %d)", s, len(doc.Scenes))
 		}
 		seen := map[int]bool{}
-		for k, r := range f.Scenes[s].Nodes {
+		for k, r := range doc.Scenes[s].Nodes {
 			w := fmt.Sprintf("scenes[%d].nodes[%d]", s, k)
-			if r < 0 || r >= len(f.Nodes) {
-				return pathError(w, "node %d out of range (the file has %d)", r, len(f.Nodes))
+			if r < 0 || r >= len(doc.Nodes) {
+				return pathError(w, "node %d out of range (the file has %d)", r, len(doc.Nodes))
 			}
 			if parent[r] >= 0 || seen[r] {
 				return pathError(w, "node %d is not a root node", r)
@@ -759,13 +709,13 @@ func nodes(f *jFile, d *decoded) error {
 	return nil
 }
 
-// trs reads a node's transform.
-func trs(w string, n *jNode, nd *nodeData) error {
-	vec := func(field string, v []float64, want int) ([]float32, error) {
-		if len(v) != want {
-			return nil, pathError(w+"."+field, "%d numbers, want %d", len(v), want)
-		}
-		out := make([]float32, want)
+// trs reads a node's transform. The module gives the defaults for what
+// the file leaves out (the identity matrix, no translation, no rotation,
+// unit scale), and refuses a node with both a matrix and any of the
+// others; the lengths of the arrays were checked by checkShapes.
+func trs(w string, n *qgltf.Node, nd *nodeData) error {
+	vec := func(field string, v []float64) ([]float32, error) {
+		out := make([]float32, len(v))
 		for i, x := range v {
 			out[i] = float32(x)
 			if !finite(out[i]) {
@@ -774,11 +724,8 @@ func trs(w string, n *jNode, nd *nodeData) error {
 		}
 		return out, nil
 	}
-	if n.Matrix != nil {
-		if n.Translation != nil || n.Rotation != nil || n.Scale != nil {
-			return pathError(w+".matrix", "given with translation, rotation or scale")
-		}
-		m, err := vec("matrix", n.Matrix, 16)
+	if n.Matrix != qgltf.DefaultMatrix {
+		m, err := vec("matrix", n.Matrix[:])
 		if err != nil {
 			return err
 		}
@@ -787,31 +734,25 @@ func trs(w string, n *jNode, nd *nodeData) error {
 		nd.t, nd.r, nd.s = decompose(mat)
 		return nil
 	}
-	if n.Translation != nil {
-		t, err := vec("translation", n.Translation, 3)
-		if err != nil {
-			return err
-		}
-		nd.t = mgl32.Vec3{t[0], t[1], t[2]}
+	t, err := vec("translation", n.Translation[:])
+	if err != nil {
+		return err
 	}
-	if n.Rotation != nil {
-		r, err := vec("rotation", n.Rotation, 4)
-		if err != nil {
-			return err
-		}
-		q := mgl32.Quat{W: r[3], V: mgl32.Vec3{r[0], r[1], r[2]}}
-		if l := q.Len(); l < 1e-6 {
-			return pathError(w+".rotation", "%v is not a rotation (zero length)", n.Rotation)
-		}
-		nd.r = q.Normalize()
+	nd.t = mgl32.Vec3{t[0], t[1], t[2]}
+	r, err := vec("rotation", n.Rotation[:])
+	if err != nil {
+		return err
 	}
-	if n.Scale != nil {
-		s, err := vec("scale", n.Scale, 3)
-		if err != nil {
-			return err
-		}
-		nd.s = mgl32.Vec3{s[0], s[1], s[2]}
+	q := mgl32.Quat{W: r[3], V: mgl32.Vec3{r[0], r[1], r[2]}}
+	if l := q.Len(); l < 1e-6 {
+		return pathError(w+".rotation", "%v is not a rotation (zero length)", n.Rotation)
 	}
+	nd.r = q.Normalize()
+	s, err := vec("scale", n.Scale[:])
+	if err != nil {
+		return err
+	}
+	nd.s = mgl32.Vec3{s[0], s[1], s[2]}
 	return nil
 }
 

@@ -5,13 +5,11 @@ import (
 	"github.com/tact-engine/tact/render"
 )
 
-// readTangent returns element i of a TANGENT accessor, its W forced to ±1
-// (glTF requires it to be one of them). A tangent that is not finite comes
-// back zero, which makes the mesh program derive one per pixel.
-func readTangent(v *view, i int) [4]float32 {
-	var t [4]float32
+// checkTangent returns a TANGENT element with its W forced to ±1 (glTF
+// requires it to be one of them). A tangent that is not finite comes back
+// zero, which makes the mesh program derive one per pixel.
+func checkTangent(t [4]float32) [4]float32 {
 	for c := range 4 {
-		t[c] = v.float(i, c)
 		if !finite(t[c]) {
 			return [4]float32{}
 		}
