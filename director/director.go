@@ -581,9 +581,11 @@ func (d *Director) end(p Phase) {
 }
 
 // SetJobPool gives the Director a pool for the frame's parallel work: with
-// one, Tick brings every world matrix up to date before extraction, in
-// parallel when the scene is large enough to gain (scenegraph.TransformUpdater).
-// Nil goes back to lazy, serial matrices. The pool stays the caller's to Close.
+// one, Tick brings the world matrices up to date in parallel before
+// extraction when the scene and the pool are large enough to gain
+// (scenegraph.TransformUpdater); otherwise extraction computes each matrix
+// as it reads it. Nil means always the latter. The pool stays the caller's
+// to Close.
 func (d *Director) SetJobPool(p *core.JobPool) {
 	d.transforms = nil
 	if p != nil {

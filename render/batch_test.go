@@ -347,3 +347,23 @@ func TestOpaqueTints(t *testing.T) {
 		t.Fatalf("batches %+v: want the first opaque, the second not", batches)
 	}
 }
+
+// BenchmarkScanRun50k measures the per-sprite scan that sets Squares and
+// Opaque (one draw item of 50,000 upright squares, as the bunnymark's).
+func BenchmarkScanRun50k(b *testing.B) {
+	f := render.NewFrame()
+	f.BeginPass(render.Pass{ViewProj: mgl32.Ortho(0, 800, 0, 600, -1, 1)})
+	insts := f.ReserveSprites(50000)
+	for i := range insts {
+		insts[i] = render.SpriteInstance{X: float32(i % 790), Y: float32(i % 590), AX: 4, BY: 4, U1: 1, V1: 1, Color: render.White}
+	}
+	f.CommitSprites(&render.SpriteDraw{Texture: 1, Blend: render.BlendAlpha}, len(insts))
+	b.ReportAllocs()
+	for b.Loop() {
+		f.DrawMesh(&render.MeshDraw{Model: mgl32.Ident4(), Layer: 255}) // invalidates the cached batches; stays in order
+		batches, _ := f.Batches()
+		if !batches[0].Squares || !batches[0].Opaque {
+			b.Fatalf("batch %+v", batches[0])
+		}
+	}
+}

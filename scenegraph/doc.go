@@ -37,7 +37,12 @@
 //
 // Extract records a scene into a render.Frame: for each enabled Camera, by
 // Priority, a pass, then every Renderable its Visibility mask sees, in tree
-// pre-order, culled against the camera's frustum (see View).
+// pre-order, culled against the camera's frustum (see View). Consecutive
+// Sprites that share texture, shader, blend mode, layer, order and depth
+// are written straight into the frame as one draw item, which draws
+// exactly what one item per sprite would. World matrices are computed as
+// extraction reads them, unless the Director's TransformUpdater computed
+// them in parallel first.
 //
 // Lights are components. The first enabled DirectionalLight is the sun of
 // every camera's pass (render.Pass.Lights: its direction and Color, and its

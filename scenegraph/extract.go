@@ -82,21 +82,12 @@ func (s *Scene) resortCameras() {
 	}
 }
 
+// extractNode records n's subtree for the view (extract_sprites.go). No
+// sprite run outlives it, not even one a panicking renderable left open.
 func extractNode(n *Node, v *View, mask uint32) {
-	if !n.activeInHierarchy {
-		return
-	}
-	if n.Layer&mask != 0 {
-		for _, b := range n.comps {
-			c := b.Base()
-			if c.renderable != nil && c.state&onEnableCalled != 0 {
-				c.renderable.Render(v)
-			}
-		}
-	}
-	for _, ch := range n.children {
-		extractNode(ch, v, mask)
-	}
+	v.run = spriteRun{}
+	extractTree(n, v, mask)
+	v.flushSprites()
 }
 
 func colorVec(c render.Color) [4]float32 {

@@ -6,20 +6,31 @@ import (
 	"github.com/tact-engine/tact/core"
 )
 
-// DefaultParallelThreshold is the number of world matrices a pass must have
-// computed (the previous pass, frames being alike) for a TransformUpdater to
-// go parallel: below it, handing work to other threads costs more than it
-// saves.
+// DefaultParallelThreshold is the number of nodes that must have moved
+// since the last pass for a TransformUpdater to go parallel: below it,
+// handing work to other threads costs more than it saves.
 const DefaultParallelThreshold = 5000
+
+// DefaultParallelWorkers is the fewest pool workers with which a
+// TransformUpdater whose Threshold is zero goes parallel. With fewer cores
+// the others are busy with the frame's other work (the render thread, a
+// software rasterizer's threads), and the parallel pass, which costs more
+// CPU time in all than computing each matrix as extraction reads it, makes
+// the frame slower: measured on two cores with 50,000 moving sprites.
+const DefaultParallelWorkers = 4
 
 // tasksPerWorker is how many subtrees per worker the parallel pass aims for:
 // enough that uneven subtrees even out as workers take the next one.
 const tasksPerWorker = 16
 
-// TransformUpdater brings every world matrix of a scene up to date in one
-// pass, before extraction reads them, using a JobPool when the scene has
-// enough moved nodes to gain from it. Extraction then finds every matrix
-// cached. The result is bit for bit what Node.WorldMatrix computes lazily.
+// TransformUpdater brings the world matrices of a scene up to date before
+// extraction reads them: in parallel on a JobPool when enough nodes moved
+// (see Threshold), and otherwise not at all, leaving each matrix to be
+// computed when extraction first reads it (Node.WorldMatrix). The lazy way
+// is the cheaper one for one thread: extraction reads every node anyway,
+// so computing its matrix then costs the arithmetic alone, where a
+// separate serial pass would walk the whole scene once more. The result is
+// bit for bit the same either way.
 //
 // The parallel pass first walks the top of the tree on the calling thread,
 // level by level, until it has a few independent subtrees per worker; then
@@ -31,16 +42,18 @@ const tasksPerWorker = 16
 // A TransformUpdater belongs to the main thread. Update allocates nothing in
 // steady state.
 type TransformUpdater struct {
-	// Threshold overrides DefaultParallelThreshold: the pass runs in parallel
-	// when the previous pass computed at least Threshold matrices. Zero means
-	// the default; a negative value means always serial.
+	// Threshold sets when the pass runs in parallel: when at least
+	// Threshold nodes moved since the last pass and the pool has two
+	// workers or more. Zero means the defaults: DefaultParallelThreshold
+	// nodes and DefaultParallelWorkers workers. A negative value means
+	// never (the matrices stay lazy).
 	Threshold int
 
 	pool  *core.JobPool
 	graph *core.JobGraph
 
 	lastScene   *Scene // the scene of the last pass, and its dirtied count
-	lastDirtied uint64 // then: equal counts mean nothing moved since
+	lastDirtied uint64 // then: the difference is the nodes moved since
 
 	front, spare []*Node // the frontier of subtrees the workers share
 	chunk        int64   // frontier entries taken at a time
@@ -53,19 +66,26 @@ type TransformUpdater struct {
 
 // TransformStats describes one TransformUpdater pass.
 type TransformStats struct {
-	// Visited is the number of nodes walked (every node of the scene).
+	// Moved is the number of nodes that moved since the previous pass (a
+	// node moved in several frames between two passes counts once per
+	// frame).
+	Moved int
+	// Visited is the number of nodes walked (every node of the scene when
+	// the pass ran in parallel, none when it left the matrices lazy).
 	Visited int
-	// Computed is the number of world matrices recomputed (moved nodes).
+	// Computed is the number of world matrices recomputed.
 	Computed int
-	// Parallel reports whether the pass used the pool.
+	// Parallel reports whether the pass used the pool; when false, the pass
+	// did nothing and the matrices are computed as they are read.
 	Parallel bool
 	// Subtrees is the number of subtrees shared among the workers (0 when
-	// serial).
+	// not parallel).
 	Subtrees int
 }
 
-// NewTransformUpdater returns an updater that runs on pool; a nil pool, or
-// one with a single worker, makes every pass serial.
+// NewTransformUpdater returns an updater that runs on pool; with a nil
+// pool, or one with too few workers (see Threshold), every pass leaves the
+// matrices lazy.
 func NewTransformUpdater(pool *core.JobPool) *TransformUpdater {
 	return &TransformUpdater{pool: pool}
 }
@@ -73,27 +93,32 @@ func NewTransformUpdater(pool *core.JobPool) *TransformUpdater {
 // Stats returns what the last Update did.
 func (u *TransformUpdater) Stats() TransformStats { return u.stats }
 
-// Update recomputes every out-of-date world matrix of s, in parallel when
-// worthwhile (see Threshold). When nothing in s moved since the last Update
-// it returns at once, without walking the tree (Stats keeps the last pass).
-// It returns the error of a job that panicked; matrices left out of date are
-// then computed lazily as usual.
+// Update brings every out-of-date world matrix of s up to date in parallel
+// when enough nodes moved since the last Update on s (see Threshold), and
+// otherwise leaves them to be computed as they are read. When nothing in s
+// moved it returns at once (Stats keeps the last pass). It returns the
+// error of a job that panicked; matrices left out of date are then computed
+// lazily as usual.
 func (u *TransformUpdater) Update(s *Scene) error {
 	if s == u.lastScene && s.dirtied == u.lastDirtied {
 		return nil // nothing moved since the last pass: no walk at all
 	}
-	u.lastScene, u.lastDirtied = s, s.dirtied
-	threshold := u.Threshold
-	if threshold == 0 {
-		threshold = DefaultParallelThreshold
+	moved := 0 // unknown for a scene seen for the first time: stay lazy
+	if s == u.lastScene {
+		moved = int(min(s.dirtied-u.lastDirtied, 1<<31))
 	}
-	parallel := threshold > 0 && u.stats.Computed >= threshold && u.pool != nil && u.pool.Workers() > 1
-	if !parallel {
-		v, c := updateTree(&s.Node)
-		u.stats = TransformStats{Visited: v, Computed: c}
+	u.lastScene, u.lastDirtied = s, s.dirtied
+	threshold, workers := u.Threshold, 2
+	if threshold == 0 {
+		threshold, workers = DefaultParallelThreshold, DefaultParallelWorkers
+	}
+	if threshold < 0 || moved < threshold || u.pool == nil || u.pool.Workers() < workers {
+		u.stats = TransformStats{Moved: moved}
 		return nil
 	}
-	return u.updateParallel(s)
+	err := u.updateParallel(s)
+	u.stats.Moved = moved
+	return err
 }
 
 func (u *TransformUpdater) updateParallel(s *Scene) error {

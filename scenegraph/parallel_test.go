@@ -41,10 +41,14 @@ func randomMove(r *rand.Rand, n *Node) {
 
 // checkMatrices compares every node's cached world matrix, bit for bit, with
 // its twin's lazily computed WorldMatrix, and checks that nothing is left
-// out of date.
-func checkMatrices(t *testing.T, nodes, twins []*Node) {
+// out of date; with lazy set, it reads the matrices through WorldMatrix
+// instead (after a pass that left them lazy).
+func checkMatrices(t *testing.T, nodes, twins []*Node, lazy bool) {
 	t.Helper()
 	for i, n := range nodes {
+		if lazy {
+			n.WorldMatrix()
+		}
 		if n.dirty {
 			t.Fatalf("node %s still out of date after the pass", n.Path())
 		}
@@ -63,72 +67,102 @@ func TestTransformUpdaterParallelMatchesLazy(t *testing.T) {
 	s, nodes := randomTree(7, 20000)
 	_, twins := randomTree(7, 20000)
 	u := NewTransformUpdater(pool)
-	u.Threshold = 1 // parallel from the second pass on
+	u.Threshold = 1 // parallel whenever a node moved
+	u.Update(s)     // a scene seen for the first time stays lazy
+	if st := u.Stats(); st.Parallel || st.Visited != 0 {
+		t.Fatalf("first pass on a new scene: %+v, want lazy", st)
+	}
+	s.ResetChanged()             // a new frame
+	s.Node.SetPositionXY(1, 2)   // moves every node
+	twins[0].SetPositionXY(1, 2) // the twins' root
 	r1 := rand.New(rand.NewPCG(99, 2))
 	r2 := rand.New(rand.NewPCG(99, 2))
-	parallelPasses := 0
 	for frame := range 6 {
 		if err := u.Update(s); err != nil {
 			t.Fatal(err)
 		}
 		st := u.Stats()
-		if st.Visited != len(nodes) {
-			t.Fatalf("frame %d: visited %d nodes of %d", frame, st.Visited, len(nodes))
+		if !st.Parallel || st.Visited != len(nodes) || st.Subtrees < pool.Workers() {
+			t.Fatalf("frame %d: %+v; want a parallel pass over %d nodes in at least %d subtrees", frame, st, len(nodes), pool.Workers())
 		}
-		if frame == 0 && st.Computed != len(nodes)-1 {
-			t.Fatalf("first pass computed %d matrices, want %d (every node but the root)", st.Computed, len(nodes)-1)
+		if frame == 0 && (st.Computed != len(nodes) || st.Moved != len(nodes)) {
+			t.Fatalf("first parallel pass moved %d and computed %d matrices, want %d (every node)", st.Moved, st.Computed, len(nodes))
 		}
-		if st.Parallel {
-			parallelPasses++
-			if st.Subtrees < pool.Workers() {
-				t.Fatalf("frame %d: only %d subtrees for %d workers", frame, st.Subtrees, pool.Workers())
-			}
-		}
-		checkMatrices(t, nodes, twins)
-		for range 500 { // move the same nodes the same way in both scenes
+		checkMatrices(t, nodes, twins, false)
+		s.ResetChanged() // a new frame
+		for range 500 {  // move the same nodes the same way in both scenes
 			i := r1.IntN(len(nodes)-1) + 1
 			_ = r2.IntN(len(nodes)-1) + 1
 			randomMove(r1, nodes[i])
 			randomMove(r2, twins[i])
 		}
 	}
-	if parallelPasses < 4 {
-		t.Fatalf("%d parallel passes in 6 frames; the threshold of 1 should make 5", parallelPasses)
-	}
 }
 
-// Below the threshold the pass stays serial; a big move switches it to
-// parallel for the next pass, and back when the scene calms down.
+// The pass goes parallel when at least Threshold nodes moved since the last
+// one, and otherwise leaves the matrices lazy: no walk, and every matrix
+// still right when read.
 func TestTransformUpdaterThreshold(t *testing.T) {
 	pool := core.NewJobPool(2)
 	defer pool.Close()
 	s, nodes := randomTree(3, 8000)
+	_, twins := randomTree(3, 8000)
+	var leaves []int // nodes without children: moving one moves one node
+	for i, n := range nodes {
+		if len(n.children) == 0 {
+			leaves = append(leaves, i)
+		}
+	}
+	if len(leaves) < 1500 {
+		t.Fatalf("only %d leaves", len(leaves))
+	}
 	u := NewTransformUpdater(pool)
+	u.Threshold = 1000
 	steps := []struct {
-		move         int
+		move         int // leaves moved; -1: the root (every node)
 		wantParallel bool
 	}{
-		{0, false},    // first pass: no history, serial; computes 7999
-		{0, false},    // nothing moved: no pass at all, stats unchanged
-		{10, true},    // the last pass computed >= 5000
-		{8000, false}, // previous ~10
-		{10, true},    // previous ~all
-		{100, false},  // previous ~10
+		{-1, false},  // a scene seen for the first time: lazy
+		{0, false},   // nothing moved: no pass at all, stats unchanged
+		{-1, true},   // 8000 moved
+		{10, false},  // lazy
+		{1500, true}, // >= 1000
+		{999, false},
+		{1000, true},
 	}
 	for i, st := range steps {
-		for j := 1; j <= st.move && j < len(nodes); j++ {
+		want := st.move
+		if st.move < 0 {
+			nodes[0].SetPositionXY(float32(i), 1)
+			twins[0].SetPositionXY(float32(i), 1)
+			want = len(nodes)
+		}
+		for _, j := range leaves[:max(st.move, 0)] {
 			nodes[j].SetPositionXY(float32(i), float32(j))
+			twins[j].SetPositionXY(float32(i), float32(j))
 		}
 		before := u.Stats()
 		if err := u.Update(s); err != nil {
 			t.Fatal(err)
 		}
-		if got := u.Stats().Parallel; got != st.wantParallel {
-			t.Fatalf("step %d: parallel = %v, want %v (stats %+v)", i, got, st.wantParallel, u.Stats())
+		got := u.Stats()
+		if got.Parallel != st.wantParallel {
+			t.Fatalf("step %d: parallel = %v, want %v (stats %+v)", i, got.Parallel, st.wantParallel, got)
 		}
-		if i == 1 && u.Stats() != before {
-			t.Fatalf("step 1: a scene where nothing moved was walked: %+v", u.Stats())
+		if i == 1 && got != before {
+			t.Fatalf("step 1: a scene where nothing moved was walked: %+v", got)
 		}
+		if i > 1 && got.Moved != want {
+			t.Fatalf("step %d: %d moved, want %d", i, got.Moved, want)
+		}
+		if !got.Parallel && i != 1 && (got.Visited != 0 || got.Computed != 0) {
+			t.Fatalf("step %d: a lazy pass walked the scene: %+v", i, got)
+		}
+		if got.Parallel && (got.Visited != len(nodes) || got.Computed != want) {
+			t.Fatalf("step %d: a parallel pass visited %d nodes and computed %d, want %d and %d", i, got.Visited, got.Computed, len(nodes), want)
+		}
+		checkMatrices(t, nodes, twins, !got.Parallel) // reads compute the lazy ones
+		s.ResetChanged()
 	}
 	// Without a pool, or with the threshold negative, never parallel.
 	for _, v := range []*TransformUpdater{NewTransformUpdater(nil), {pool: pool, Threshold: -1}} {
@@ -137,6 +171,7 @@ func TestTransformUpdaterThreshold(t *testing.T) {
 			if err := v.Update(s); err != nil || v.Stats().Parallel {
 				t.Fatalf("parallel pass with pool %v threshold %d (err %v)", v.pool, v.Threshold, err)
 			}
+			s.ResetChanged()
 		}
 	}
 }
@@ -147,7 +182,9 @@ func TestTransformUpdaterAllocatesNothing(t *testing.T) {
 	defer pool.Close()
 	s, _ := randomTree(5, 6000)
 	u := NewTransformUpdater(pool)
+	u.Threshold = 1000 // parallel with two workers too
 	pass := func() {
+		s.ResetChanged()           // a new frame
 		s.Node.SetPositionXY(1, 1) // invalidates the whole tree
 		s.Node.SetPositionXY(0, 0)
 		if err := u.Update(s); err != nil {
@@ -190,14 +227,14 @@ func benchScene() (*Scene, []*Node) {
 }
 
 // BenchmarkWorldMatrices computes the world matrices of a 100,000-node scene
-// whose every node moved: lazily as extraction would (node by node through
-// WorldMatrix), in one serial pass, and in one parallel pass on a pool of
-// GOMAXPROCS workers.
+// whose every node moved: lazily as extraction does (node by node through
+// WorldMatrix), and in one parallel pass on a pool of GOMAXPROCS workers.
 func BenchmarkWorldMatrices(b *testing.B) {
 	pool := core.NewJobPool(0)
 	defer pool.Close()
 	s, groups := benchScene()
 	moveAll := func(i int) {
+		s.ResetChanged()
 		for _, g := range groups {
 			g.SetPositionXY(float32(i%7), 0)
 		}
@@ -217,37 +254,23 @@ func BenchmarkWorldMatrices(b *testing.B) {
 			}
 		}
 	})
-	for _, mode := range []struct {
-		name      string
-		threshold int
-	}{{"serial", -1}, {"parallel", 0}} {
-		b.Run(mode.name, func(b *testing.B) {
-			u := NewTransformUpdater(pool)
-			u.Threshold = mode.threshold
-			moveAll(0)
-			u.Update(s) // history for the threshold
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				b.StopTimer()
-				i++
-				moveAll(i)
-				b.StartTimer()
-				if err := u.Update(s); err != nil {
-					b.Fatal(err)
-				}
-			}
-			if u.Stats().Parallel != (mode.threshold == 0 && pool.Workers() > 1) {
-				b.Fatalf("stats %+v", u.Stats())
-			}
-		})
-	}
-	b.Run("static/serial", func(b *testing.B) { // nothing moved: the walk alone
-		u := NewTransformUpdater(nil)
-		u.Update(s)
+	b.Run("parallel", func(b *testing.B) {
+		u := NewTransformUpdater(pool)
+		u.Threshold = 1 // parallel whatever the number of workers
+		u.Update(s)     // the first pass on a scene stays lazy
 		b.ReportAllocs()
+		i := 0
 		for b.Loop() {
-			u.Update(s)
+			b.StopTimer()
+			i++
+			moveAll(i)
+			b.StartTimer()
+			if err := u.Update(s); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if u.Stats().Parallel != (pool.Workers() > 1) {
+			b.Fatalf("stats %+v", u.Stats())
 		}
 	})
 }

@@ -37,6 +37,7 @@ type View struct {
 	rendered, culled int
 	// Scratch values, so Render implementations record without allocating.
 	spriteDraw render.SpriteDraw
+	run        spriteRun // the Sprites being gathered into one draw item
 	mesh       render.MeshDraw
 }
 

@@ -61,9 +61,21 @@ func (s *Sprite) SetRegion(x, y, w, h, texW, texH int) {
 
 // Render records the sprite if the camera can see it: under a 2D camera
 // when its bounds overlap the view (exactly), under others when its
-// bounding circle meets the frustum's sides. It records one instance
-// (render.Frame.DrawSpriteInstance) and allocates nothing.
+// bounding circle meets the frustum's sides. It records one instance as
+// one draw item (render.Frame.CommitSprites) and allocates nothing.
+// Extraction does not call it: it records Sprites directly, joining
+// consecutive ones that share their draw state and sort key into one draw
+// item (the same picture, less work per sprite).
 func (s *Sprite) Render(v *View) {
+	v.flushSprites()
+	s.record(v)
+	v.flushSprites()
+}
+
+// record adds the sprite, if the camera can see it, to the view's sprite
+// run (View.spriteSlot). Every path computes the instance with the same
+// float operations, so a sprite looks the same however it was recorded.
+func (s *Sprite) record(v *View) {
 	n := s.node
 	if n.dirty {
 		n.WorldMatrix()
@@ -75,18 +87,15 @@ func (s *Sprite) Render(v *View) {
 		x0, y0 = s.trimmedOrigin()
 	}
 	a, b, c, d := m[0], m[1], m[4], m[5]
-	in := render.SpriteInstance{
-		X: a*x0 + c*y0 + m[12], Y: b*x0 + d*y0 + m[13],
-		AX: a * w, AY: b * w, BX: c * h, BY: d * h,
-		Color: s.Color,
-	}
+	x, y := a*x0+c*y0+m[12], b*x0+d*y0+m[13]
+	ax, ay, bx, by := a*w, b*w, c*h, d*h
 	// The quad's center: its depth sorts it.
 	cx, cy := x0+0.5*w, y0+0.5*h
 	center := mgl32.Vec3{a*cx + c*cy + m[12], b*cx + d*cy + m[13], m[2]*cx + m[6]*cy + m[14]}
 	if v.is2D {
 		r := &v.rect2D
-		loX, hiX := in.X+min(0, in.AX)+min(0, in.BX), in.X+max(0, in.AX)+max(0, in.BX)
-		loY, hiY := in.Y+min(0, in.AY)+min(0, in.BY), in.Y+max(0, in.AY)+max(0, in.BY)
+		loX, hiX := x+min(0, ax)+min(0, bx), x+max(0, ax)+max(0, bx)
+		loY, hiY := y+min(0, ay)+min(0, by), y+max(0, ay)+max(0, by)
 		if hiX < r[0] || loX > r[2] || hiY < r[1] || loY > r[3] {
 			v.culled++
 			return
@@ -100,6 +109,10 @@ func (s *Sprite) Render(v *View) {
 			return
 		}
 	}
+	sd := &v.spriteDraw
+	sd.Texture, sd.Shader, sd.Blend = s.Texture, s.Shader, s.Blend
+	sd.Layer, sd.Order, sd.Depth = s.SortLayer, s.Order, v.depthOf(center)
+	in := v.spriteSlot(sd)
 	uv := s.UV
 	if uv == (mgl32.Vec4{}) {
 		uv = mgl32.Vec4{0, 0, 1, 1}
@@ -107,7 +120,6 @@ func (s *Sprite) Render(v *View) {
 	flipU, flipV := s.FlipX, s.FlipY
 	if s.UVRotated { // the region's u runs up the quad, its v across
 		flipU, flipV = flipV, flipU
-		turnUpright(&in)
 	}
 	if flipU {
 		uv[0], uv[2] = uv[2], uv[0]
@@ -115,10 +127,10 @@ func (s *Sprite) Render(v *View) {
 	if flipV {
 		uv[1], uv[3] = uv[3], uv[1]
 	}
-	in.U0, in.V0, in.U1, in.V1 = uv[0], uv[1], uv[2], uv[3]
-	sd := &v.spriteDraw
-	sd.Texture, sd.Shader, sd.Blend = s.Texture, s.Shader, s.Blend
-	sd.Layer, sd.Order, sd.Depth = s.SortLayer, s.Order, v.depthOf(center)
-	v.Frame.DrawSpriteInstance(sd, &in)
+	*in = render.SpriteInstance{X: x, Y: y, AX: ax, AY: ay, BX: bx, BY: by,
+		U0: uv[0], V0: uv[1], U1: uv[2], V1: uv[3], Color: s.Color}
+	if s.UVRotated {
+		turnUpright(in)
+	}
 	v.rendered++
 }

@@ -10,8 +10,8 @@ import (
 // and optionally colors and texture frames, drawn as one draw item. It is
 // the way to draw 100,000 objects and more: a sprite costs an entry in
 // Positions and, per frame, one instance written straight into the frame
-// (render.Frame.ReserveSprites), against a node, a component, a world
-// matrix and a draw item for a Sprite.
+// (render.Frame.ReserveSprites), against a node, a component and a world
+// matrix for a Sprite, all read again every frame.
 //
 // Every sprite has the batch's Size, Anchor, Texture and blend state, and
 // is placed by the node's transform like a child at Positions[i] would be
@@ -93,26 +93,44 @@ func (sb *SpriteBatch) Render(v *View) {
 	}
 	out := v.Frame.ReserveSprites(len(sb.Positions))
 	k := 0
-	for i, p := range sb.Positions {
-		px, py := p[0]+x0, p[1]+y0
-		x := a*px + c*py + m[12]
-		y := b*px + d*py + m[13]
-		if cull && (x+hix < r[0] || x+lox > r[2] || y+hiy < r[1] || y+loy > r[3]) {
-			continue
-		}
-		col := sb.Color
-		if i < len(colors) {
-			col = colors[i]
-		}
-		uv := uv0
-		if i < len(frameOf) {
-			if f := int(frameOf[i]); f < len(frames) {
-				uv = frames[f]
+	if len(colors) == 0 && len(frameOf) == 0 {
+		// One tint and one frame for all (a bunnymark, a bullet pool): the
+		// loop writes positions alone into a template instance.
+		in := render.SpriteInstance{AX: ax, AY: ay, BX: bx, BY: by,
+			U0: uv0[0], V0: uv0[1], U1: uv0[2], V1: uv0[3], Color: sb.Color}
+		for _, p := range sb.Positions {
+			px, py := p[0]+x0, p[1]+y0
+			x := a*px + c*py + m[12]
+			y := b*px + d*py + m[13]
+			if cull && (x+hix < r[0] || x+lox > r[2] || y+hiy < r[1] || y+loy > r[3]) {
+				continue
 			}
+			in.X, in.Y = x, y
+			out[k] = in
+			k++
 		}
-		out[k] = render.SpriteInstance{X: x, Y: y, AX: ax, AY: ay, BX: bx, BY: by,
-			U0: uv[0], V0: uv[1], U1: uv[2], V1: uv[3], Color: col}
-		k++
+	} else {
+		for i, p := range sb.Positions {
+			px, py := p[0]+x0, p[1]+y0
+			x := a*px + c*py + m[12]
+			y := b*px + d*py + m[13]
+			if cull && (x+hix < r[0] || x+lox > r[2] || y+hiy < r[1] || y+loy > r[3]) {
+				continue
+			}
+			col := sb.Color
+			if i < len(colors) {
+				col = colors[i]
+			}
+			uv := uv0
+			if i < len(frameOf) {
+				if f := int(frameOf[i]); f < len(frames) {
+					uv = frames[f]
+				}
+			}
+			out[k] = render.SpriteInstance{X: x, Y: y, AX: ax, AY: ay, BX: bx, BY: by,
+				U0: uv[0], V0: uv[1], U1: uv[2], V1: uv[3], Color: col}
+			k++
+		}
 	}
 	sd := &v.spriteDraw
 	sd.Texture, sd.Shader, sd.Blend = sb.Texture, sb.Shader, sb.Blend

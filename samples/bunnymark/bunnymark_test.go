@@ -209,6 +209,7 @@ func TestSteadyFramesAllocateNothing(t *testing.T) {
 		{false, []string{"-n", "300", "-warmup", "30"}},
 		{true, []string{"-n", "300", "-warmup", "30"}},
 		{false, []string{"-n", "5000", "-warmup", "30", "-bulk"}},
+		{true, []string{"-n", "5000", "-warmup", "30", "-bulk"}},
 	} {
 		renderOnMain := c.renderOnMain
 		var before, after goruntime.MemStats

@@ -1,0 +1,84 @@
+package scenegraph
+
+import (
+	"math"
+
+	"github.com/tact-engine/tact/render"
+)
+
+// runChunk is how many instances a sprite run reserves in the frame at a
+// time. A run longer than that is recorded as several draw items, which
+// batch back into one draw call; a larger chunk saves items, a smaller one
+// keeps the frame's spare capacity small.
+const runChunk = 1024
+
+// spriteRun gathers consecutive Sprites that share their sort key and draw
+// state into one draw item, written straight into the frame's instance
+// arena (render.Frame.ReserveSprites), instead of recording an item per
+// sprite. The picture is the same: draw items with equal keys that are
+// recorded one after the other stay adjacent and in order through the
+// stable sort, and batching would join them anyway. What changes is the
+// per-sprite cost: no draw item, no key, no copy, and nothing for the
+// renderer to sort, scan or batch per sprite.
+type spriteRun struct {
+	buf  []render.SpriteInstance // the reservation being filled; nil when no run is open
+	n    int                     // instances of buf filled
+	draw render.SpriteDraw       // what every instance of the run shares
+}
+
+// spriteSlot returns the next instance slot of the run that d continues,
+// first closing the open run and opening a new one when d does not
+// continue it (another texture, shader, blend mode, layer, order or depth)
+// or its reservation is full. The caller fills the slot completely.
+func (v *View) spriteSlot(d *render.SpriteDraw) *render.SpriteInstance {
+	r := &v.run
+	o := &r.draw
+	if r.n == len(r.buf) || d.Texture != o.Texture || d.Shader != o.Shader || d.Blend != o.Blend ||
+		d.Layer != o.Layer || d.Order != o.Order || math.Float32bits(d.Depth) != math.Float32bits(o.Depth) {
+		v.flushSprites()
+		r.buf = v.Frame.ReserveSprites(runChunk)
+		r.draw = *d
+	}
+	in := &r.buf[r.n]
+	r.n++
+	return in
+}
+
+// flushSprites records the open sprite run, if any, as one draw item
+// (render.Frame.CommitSprites). Extraction calls it before any other
+// renderable records, and at the end of each camera's walk.
+func (v *View) flushSprites() {
+	r := &v.run
+	if r.buf == nil {
+		return
+	}
+	v.Frame.CommitSprites(&r.draw, r.n)
+	r.buf, r.n = nil, 0
+}
+
+// extractTree records n's subtree for the view (see Extract): Sprites join
+// sprite runs (Sprite.record), and every other Renderable records after the
+// open run is closed, so that draw items stay in tree order.
+func extractTree(n *Node, v *View, mask uint32) {
+	if !n.activeInHierarchy {
+		return
+	}
+	if n.Layer&mask != 0 {
+		for _, b := range n.comps {
+			if s, ok := b.(*Sprite); ok { // the common case, without an interface call
+				if s.state&onEnableCalled != 0 {
+					s.record(v)
+				}
+				continue
+			}
+			c := b.Base()
+			if c.renderable != nil && c.state&onEnableCalled != 0 {
+				v.flushSprites()
+				c.renderable.Render(v)
+			}
+		}
+	}
+	for _, ch := range n.children {
+		extractTree(ch, v, mask)
+	}
+}
