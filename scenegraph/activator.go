@@ -121,7 +121,7 @@ func (a *NodeActivator) activateComp(c *Component, t *activationTask) {
 	}
 	if c.state&preloadStarted == 0 {
 		c.state |= preloadStarted
-		if c.preloader != nil && t != nil {
+		if c.calls&hasPreload != 0 && t != nil {
 			t.preload = append(t.preload, c)
 		}
 	}
@@ -130,7 +130,7 @@ func (a *NodeActivator) activateComp(c *Component, t *activationTask) {
 	}
 	if c.state&onLoadStarted == 0 {
 		c.state |= onLoadStarted
-		if c.loader == nil {
+		if c.calls&hasOnLoad == 0 {
 			c.state |= onLoadCalled
 		} else if t != nil {
 			t.onLoad = append(t.onLoad, c)
@@ -147,7 +147,7 @@ func (a *NodeActivator) activateComp(c *Component, t *activationTask) {
 }
 
 func (a *NodeActivator) preloadNow(c *Component) {
-	if c.preloader != nil && c.state&preloadCalled == 0 {
+	if c.calls&hasPreload != 0 && c.state&preloadCalled == 0 {
 		c.state |= preloadCalled
 		a.scene.callback(c, callPreload)
 	}

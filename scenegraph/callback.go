@@ -144,17 +144,17 @@ func (s *Scene) callback(c *Component, kind callKind) {
 	}()
 	switch kind {
 	case callPreload:
-		c.preloader.Preload()
+		c.self.(Preloader).Preload()
 	case callOnLoad:
-		c.loader.OnLoad()
+		c.self.(Loader).OnLoad()
 	case callOnEnable:
-		c.enabler.OnEnable()
+		c.self.(Enabler).OnEnable()
 	case callStart:
-		c.starter.Start()
+		c.self.(Starter).Start()
 	case callOnDisable:
-		c.disabler.OnDisable()
+		c.self.(Disabler).OnDisable()
 	case callOnDestroy:
-		c.destroyer.OnDestroy()
+		c.self.(Destroyer).OnDestroy()
 	}
 }
 

@@ -36,7 +36,7 @@ func (s *ComponentScheduler) enableComp(c *Component, t *activationTask) {
 	if c.state&onEnableCalled != 0 {
 		return
 	}
-	if t != nil && c.enabler != nil {
+	if t != nil && c.calls&hasOnEnable != 0 {
 		t.onEnable = append(t.onEnable, c)
 		return
 	}
@@ -53,7 +53,7 @@ func (s *ComponentScheduler) enableNow(c *Component) {
 	if c.timers != nil {
 		c.timers.ResumeTarget(c)
 	}
-	if c.enabler != nil {
+	if c.calls&hasOnEnable != 0 {
 		s.scene.callback(c, callOnEnable)
 	}
 	if c.epoch == epoch && c.state&onEnableCalled != 0 {
@@ -71,7 +71,7 @@ func (s *ComponentScheduler) disableComp(c *Component) {
 		c.timers.PauseTarget(c)
 	}
 	s.unschedule(c)
-	if c.disabler != nil {
+	if c.calls&hasOnDisable != 0 {
 		s.scene.callback(c, callOnDisable)
 	}
 }
@@ -88,17 +88,17 @@ func (s *ComponentScheduler) schedule(c *Component) {
 }
 
 func (s *ComponentScheduler) scheduleImmediate(c *Component) {
-	if c.starter != nil && c.state&startCalled == 0 {
-		s.start.add(c, c.starter)
+	if c.calls&hasStart != 0 && c.state&startCalled == 0 {
+		s.start.add(c, c.self.(Starter))
 	}
-	if c.updater != nil {
-		s.update.add(c, c.updater)
+	if c.calls&hasUpdate != 0 {
+		s.update.add(c, c.self.(Updater))
 	}
-	if c.lateUpdater != nil {
-		s.late.add(c, c.lateUpdater)
+	if c.calls&hasLateUpdate != 0 {
+		s.late.add(c, c.self.(LateUpdater))
 	}
-	if c.fixedUpdater != nil {
-		s.fixed.add(c, c.fixedUpdater)
+	if c.calls&hasFixedUpdate != 0 {
+		s.fixed.add(c, c.self.(FixedUpdater))
 	}
 }
 
@@ -226,9 +226,9 @@ func (s *ComponentScheduler) runHooked(comps []*Component, from, n int, dt float
 	return n
 }
 
-func callUpdate(c *Component, dt float64)      { c.updater.Update(dt) }
-func callLateUpdate(c *Component, dt float64)  { c.lateUpdater.LateUpdate(dt) }
-func callFixedUpdate(c *Component, dt float64) { c.fixedUpdater.FixedUpdate(dt) }
+func callUpdate(c *Component, dt float64)      { c.self.(Updater).Update(dt) }
+func callLateUpdate(c *Component, dt float64)  { c.self.(LateUpdater).LateUpdate(dt) }
+func callFixedUpdate(c *Component, dt float64) { c.self.(FixedUpdater).FixedUpdate(dt) }
 
 func (s *ComponentScheduler) recoverWalk(comps []*Component, i *int, phase string) {
 	r := recover()

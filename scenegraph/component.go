@@ -32,11 +32,13 @@ const (
 // Component is the base every component embeds. Its zero value is an enabled
 // component that is not yet attached to a node.
 type Component struct {
-	node     *Node
+	// The fields extraction reads every frame come last, next to the
+	// fields of the type that embeds Component (a Sprite's texture, size
+	// and colour), so that one or two cache lines hold all a frame reads
+	// of a component; tens of thousands of sprites are walked per frame.
+
 	self     Behavior
 	typeName string
-	disabled bool
-	state    compState
 	order    int
 	epoch    uint32 // bumped on every enable; detects re-entrant enables
 	// activation is the serial of the last staged activation that took the
@@ -48,19 +50,66 @@ type Component struct {
 	// they are enabled or disabled.
 	timers *core.Scheduler
 
-	preloader    Preloader
-	loader       Loader
-	enabler      Enabler
-	starter      Starter
-	updater      Updater
-	lateUpdater  LateUpdater
-	fixedUpdater FixedUpdater
-	disabler     Disabler
-	destroyer    Destroyer
-	renderable   Renderable
+	slots        [numLists]int32 // index in each ComponentScheduler list; noSlot when absent
 	shadowCaster ShadowCaster
 
-	slots [numLists]int32 // index in each ComponentScheduler list; noSlot when absent
+	node       *Node
+	renderable Renderable
+	state      compState
+	calls      callbacks // the lifecycle interfaces self implements
+	disabled   bool
+}
+
+// callbacks is the set of lifecycle interfaces (Preloader, Loader, ...) a
+// component implements, found once when it is added to a node. The
+// callbacks themselves are reached through Component.self: one word per
+// component instead of an interface value per callback keeps components
+// small, which is what walking many of them per frame costs.
+type callbacks uint16
+
+const (
+	hasPreload callbacks = 1 << iota
+	hasOnLoad
+	hasOnEnable
+	hasStart
+	hasUpdate
+	hasLateUpdate
+	hasFixedUpdate
+	hasOnDisable
+	hasOnDestroy
+)
+
+// callbacksOf returns the lifecycle interfaces b implements.
+func callbacksOf(b Behavior) callbacks {
+	var k callbacks
+	if _, ok := b.(Preloader); ok {
+		k |= hasPreload
+	}
+	if _, ok := b.(Loader); ok {
+		k |= hasOnLoad
+	}
+	if _, ok := b.(Enabler); ok {
+		k |= hasOnEnable
+	}
+	if _, ok := b.(Starter); ok {
+		k |= hasStart
+	}
+	if _, ok := b.(Updater); ok {
+		k |= hasUpdate
+	}
+	if _, ok := b.(LateUpdater); ok {
+		k |= hasLateUpdate
+	}
+	if _, ok := b.(FixedUpdater); ok {
+		k |= hasFixedUpdate
+	}
+	if _, ok := b.(Disabler); ok {
+		k |= hasOnDisable
+	}
+	if _, ok := b.(Destroyer); ok {
+		k |= hasOnDestroy
+	}
+	return k
 }
 
 // Base returns c itself; it makes every type that embeds Component a Behavior.
@@ -301,15 +350,7 @@ func (n *Node) attach(b Behavior) error {
 	c.typeName = fmt.Sprintf("%T", b)
 	c.node = n
 	c.slots = [numLists]int32{noSlot, noSlot, noSlot, noSlot}
-	c.preloader, _ = b.(Preloader)
-	c.loader, _ = b.(Loader)
-	c.enabler, _ = b.(Enabler)
-	c.starter, _ = b.(Starter)
-	c.updater, _ = b.(Updater)
-	c.lateUpdater, _ = b.(LateUpdater)
-	c.fixedUpdater, _ = b.(FixedUpdater)
-	c.disabler, _ = b.(Disabler)
-	c.destroyer, _ = b.(Destroyer)
+	c.calls = callbacksOf(b)
 	c.renderable, _ = b.(Renderable)
 	c.shadowCaster, _ = b.(ShadowCaster)
 	if o, ok := b.(ExecutionOrderer); ok {
@@ -338,7 +379,7 @@ func destroyComponentNow(c *Component) {
 		s.comps.disableComp(c)
 		s.comps.forget(c)
 	}
-	if c.destroyer != nil && c.state&onLoadCalled != 0 {
+	if c.calls&hasOnDestroy != 0 && c.state&onLoadCalled != 0 {
 		s.callback(c, callOnDestroy) // s may be nil: the node left its scene
 	}
 	c.state |= destroyed

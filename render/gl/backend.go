@@ -13,15 +13,25 @@ import (
 )
 
 // builtinNames lists the built-in programs: the first three in
-// render.ItemKind order, then the instanced and point-sprite programs and
-// the depth-only program of shadow passes.
-var builtinNames = [...]string{SpriteProgram, MeshProgram, PostProgram, SpriteInstancedProgram, SpritePointProgram, DepthProgram}
+// render.ItemKind order, then the instanced and point-sprite programs, the
+// depth-only program of shadow passes, and the cutout variants of the two
+// sprite programs. A name is the shader files' base name; a name ending in
+// cutoutSuffix is built from the files of the name without it, with CUTOUT
+// defined.
+var builtinNames = [...]string{SpriteProgram, MeshProgram, PostProgram, SpriteInstancedProgram, SpritePointProgram, DepthProgram,
+	SpriteInstancedProgram + cutoutSuffix, SpritePointProgram + cutoutSuffix}
+
+// cutoutSuffix marks the variant of a sprite program that discards texels
+// of alpha below one half and is drawn without blending (see drawCutout).
+const cutoutSuffix = "_cutout"
 
 // Indices of the sprite and depth programs in Backend.builtin.
 const (
-	progInstanced = 3
-	progPoint     = 4
-	progDepth     = 5
+	progInstanced       = 3
+	progPoint           = 4
+	progDepth           = 5
+	progInstancedCutout = 6
+	progPointCutout     = 7
 )
 
 // maxErrors bounds the errors one frame reports (the rest are counted).
@@ -44,7 +54,7 @@ type Backend struct {
 
 	white      uint32
 	noShadow   uint32                      // 1x1 depth texture with comparison: u_shadowMap's binding when a pass has no shadow map
-	builtin    [len(builtinNames)]*program // sprite, mesh, post, instanced, point, depth
+	builtin    [len(builtinNames)]*program // by builtinNames
 	builtinSrc [len(builtinNames)]render.ShaderDesc
 	lastReload time.Time
 	emptyVAO   uint32
@@ -76,6 +86,7 @@ type texture struct {
 	target  render.TargetID // the target this texture is an attachment of
 	shadow  bool            // a shadow map's depth texture, sampled only through Lights.Shadow
 	opaque  bool            // every texel has alpha 255 (never for a target's texture)
+	cutout  bool            // every texel has alpha 0 or 255, sampled nearest without mipmaps (see drawCutout)
 	mipmaps bool            // has a mipmap chain, remade after updates
 }
 
@@ -157,17 +168,33 @@ func (b *Backend) Init() (err error) {
 }
 
 func (b *Backend) loadBuiltin(name string) (render.ShaderDesc, error) {
-	v, err := fs.ReadFile(b.opts.Shaders, name+".vert")
+	file, cutout := strings.CutSuffix(name, cutoutSuffix)
+	v, err := fs.ReadFile(b.opts.Shaders, file+".vert")
 	if err != nil {
 		return render.ShaderDesc{}, fmt.Errorf("render/gl: built-in shader: %w", err)
 	}
-	f, err := fs.ReadFile(b.opts.Shaders, name+".frag")
+	f, err := fs.ReadFile(b.opts.Shaders, file+".frag")
 	if err != nil {
 		return render.ShaderDesc{}, fmt.Errorf("render/gl: built-in shader: %w", err)
+	}
+	frag := string(f)
+	if cutout {
+		frag = define(frag, "CUTOUT")
 	}
 	dir := strings.TrimSuffix(b.opts.ShaderDir, "/") + "/"
-	return render.ShaderDesc{VertexName: dir + name + ".vert", VertexSource: string(v),
-		FragmentName: dir + name + ".frag", FragmentSource: string(f)}, nil
+	return render.ShaderDesc{VertexName: dir + file + ".vert", VertexSource: string(v),
+		FragmentName: dir + file + ".frag", FragmentSource: frag}, nil
+}
+
+// define returns the GLSL source src with the macro name defined after its
+// #version line; a #line directive keeps the compiler's line numbers those
+// of the file.
+func define(src, name string) string {
+	version, rest, ok := strings.Cut(src, "\n")
+	if !ok || !strings.HasPrefix(version, "#version") {
+		return "#define " + name + "\n#line 1\n" + src
+	}
+	return version + "\n#define " + name + "\n#line 2\n" + rest
 }
 
 // reloadBuiltins recompiles the built-in programs whose sources changed,

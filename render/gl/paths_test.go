@@ -165,3 +165,102 @@ func TestOpaqueSpritesSameWithoutBlending(t *testing.T) {
 	expect(t, img, 44, y, color.RGBA{0, 200, 0, 255})
 	expect(t, img, 54, y, color.RGBA{255, 200, 0, 255})
 }
+
+// cutoutScene records sprites of a texture whose texels are each fully
+// opaque or fully clear, sampled nearest: overlapping squares with opaque
+// tints (cutout batches, one into an RGBA8 target shown on the screen), a
+// rotated one (instanced, not points), then squares that must still blend:
+// a translucent tint, and the same texels filtered linearly.
+type cutoutScene struct {
+	tex, lin, tgtTex render.TextureID
+	tgt              render.TargetID
+}
+
+func (s *cutoutScene) record(f *render.Frame) {
+	if s.tex == 0 {
+		px := make([]byte, 8*8*4)
+		for i := 0; i < 64; i++ {
+			a := byte(255)
+			if (i/8+i%8)%3 == 0 {
+				a = 0
+			}
+			px[4*i], px[4*i+1], px[4*i+2], px[4*i+3] = byte(i*4), byte(255-i*3), byte(i*37), a
+		}
+		s.tex = f.CreateTexture(render.TextureDesc{Width: 8, Height: 8, Filter: render.FilterNearest}, px)
+		s.lin = f.CreateTexture(render.TextureDesc{Width: 8, Height: 8, Filter: render.FilterLinear}, px)
+		s.tgt, s.tgtTex = f.CreateTarget(render.TargetDesc{Width: 32, Height: 24, Filter: render.FilterNearest})
+	}
+	r := rand.New(rand.NewSource(5))
+	// Whole pixels plus a quarter, one or two pixels a texel: no pixel
+	// center falls on a texel boundary, where the paths may round apart.
+	squares := func(n int, w, h float32, tex render.TextureID, alpha, layer uint8) {
+		for i := 0; i < n; i++ {
+			side := float32(8 * (1 + i%2))
+			x, y := float32(r.Intn(int(w-side)))+0.25, float32(r.Intn(int(h-side)))+0.25
+			c := render.RGBA(255, uint8(100+i), 255, alpha)
+			f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(x, y, 0), Size: mgl32.Vec2{side, side},
+				Texture: tex, Color: c, Blend: render.BlendAlpha, Layer: layer})
+		}
+	}
+	f.BeginPass(render.Pass{Target: s.tgt, Clear: render.ClearColor, ClearColor: mgl32.Vec4{0.2, 0, 0, 1},
+		ViewProj: mgl32.Ortho(0, 32, 0, 24, -1, 1)})
+	squares(12, 32, 24, s.tex, 255, 0)
+	f.BeginPass(screenPass())
+	squares(150, screenW, screenH, s.tex, 255, 0)
+	// Layers keep the batches apart: batching joins neighbours that share
+	// texture and blending, and a translucent tint makes its batch blend.
+	squares(40, screenW, screenH, s.lin, 255, 1)
+	f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(30.25, 20.25, 0).Mul4(mgl32.HomogRotate3DZ(0.5)), Size: mgl32.Vec2{16, 16},
+		Texture: s.tex, Color: render.White, Blend: render.BlendAlpha, Layer: 2})
+	squares(20, screenW, screenH, s.lin, 255, 3)
+	squares(40, screenW, screenH, s.tex, 200, 4)
+	f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(1.25, 2.25, 0), Size: mgl32.Vec2{32, 24},
+		UV: mgl32.Vec4{0, 1, 1, 0}, Texture: s.tgtTex, Color: render.White, Blend: render.BlendAlpha, Layer: 5})
+}
+
+// Sprites whose texels are each fully opaque or fully clear, with opaque
+// tints, are drawn with the cutout programs and no blending, on the point
+// and the instanced path; the picture is the blended one, bit for bit. A
+// translucent tint or linear filtering still blends.
+func TestCutoutSpritesSameAsBlended(t *testing.T) {
+	runs := []struct {
+		name    string
+		path    gl.SpritePath
+		cutouts int
+	}{
+		{"vertices", gl.SpritesVertices, 0}, // blends: the reference
+		{"instanced", gl.SpritesInstanced, 3},
+		{"auto", gl.SpritesAuto, 3},
+	}
+	var want *image.RGBA
+	for _, c := range runs {
+		h := newHarness(t, true, gl.Options{Sprites: c.path})
+		var sc cutoutScene
+		img, _, err := h.frame(sc.record)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.close()
+		if n := h.b.CutoutBatches(); n != c.cutouts {
+			t.Errorf("%s: %d cutout batches, want %d", c.name, n, c.cutouts)
+		}
+		if want == nil {
+			want = img
+			continue
+		}
+		bad := 0
+		for i := range img.Pix {
+			if img.Pix[i] != want.Pix[i] {
+				bad++
+				if bad <= 5 {
+					px := i / 4
+					t.Errorf("%s: pixel (%d,%d) channel %d = %d, blending drew %d", c.name, px%screenW, px/screenW, i%4, img.Pix[i], want.Pix[i])
+				}
+			}
+		}
+		if bad > 0 {
+			t.Errorf("%s: %d channel values differ from the blended picture", c.name, bad)
+			savePNG(t, img)
+		}
+	}
+}

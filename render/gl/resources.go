@@ -154,8 +154,10 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 			return
 		}
 		pix := f.Bytes(c.Data)
-		b.textures[s] = texture{id: c.Texture, w: c.Desc.Width, h: c.Desc.Height, opaque: opaquePixels(pix), mipmaps: c.Desc.Mipmaps,
-			gl: b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, internalFormat(c.Desc.Format), pix, c.Desc.Mipmaps)}
+		opaque, binary := alphaKinds(pix)
+		b.textures[s] = texture{id: c.Texture, w: c.Desc.Width, h: c.Desc.Height, opaque: opaque, mipmaps: c.Desc.Mipmaps,
+			cutout: binary && cutoutSampling(&c.Desc),
+			gl:     b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, internalFormat(c.Desc.Format), pix, c.Desc.Mipmaps)}
 		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpReplaceTexture:
 		t := b.lookupTexture(c.Texture)
@@ -175,7 +177,8 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 		b.deleteGL(&t.gl, ogl.DeleteTextures)
 		t.w, t.h = c.Desc.Width, c.Desc.Height
 		pix := f.Bytes(c.Data)
-		t.opaque, t.mipmaps = opaquePixels(pix), c.Desc.Mipmaps
+		opaque, binary := alphaKinds(pix)
+		t.opaque, t.cutout, t.mipmaps = opaque, binary && cutoutSampling(&c.Desc), c.Desc.Mipmaps
 		t.gl = b.genTexture(c.Desc.Width, c.Desc.Height, c.Desc.Filter, c.Desc.Wrap, internalFormat(c.Desc.Format), pix, c.Desc.Mipmaps)
 		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpUpdateTexture:
@@ -194,7 +197,8 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 			return
 		}
 		pix := f.Bytes(c.Data)
-		t.opaque = t.opaque && opaquePixels(pix)
+		opaque, binary := alphaKinds(pix)
+		t.opaque, t.cutout = t.opaque && opaque, t.cutout && binary
 		b.bindTexture(b.st.unit, t.gl)
 		ogl.PixelStorei(ogl.UNPACK_ALIGNMENT, 1)
 		ogl.TexSubImage2D(ogl.TEXTURE_2D, 0, int32(r.X), int32(r.Y), int32(r.W), int32(r.H), ogl.RGBA, ogl.UNSIGNED_BYTE, unsafe.Pointer(&pix[0]))
@@ -333,16 +337,28 @@ func (b *Backend) deleteMesh(m *mesh) {
 	m.id = 0
 }
 
-// opaquePixels reports whether RGBA8 pixels are all fully opaque; an empty
-// (uninitialized) texture is not.
-func opaquePixels(pix []byte) bool {
+// alphaKinds reports whether RGBA8 pixels all have alpha 255 (opaque),
+// and whether they all have alpha 0 or 255 (binary); empty
+// (uninitialized) pixels are neither.
+func alphaKinds(pix []byte) (opaque, binary bool) {
 	if len(pix) == 0 {
-		return false
+		return false, false
 	}
+	opaque, binary = true, true
 	for i := 3; i < len(pix); i += 4 {
-		if pix[i] != 255 {
-			return false
+		switch pix[i] {
+		case 255:
+		case 0:
+			opaque = false
+		default:
+			return false, false
 		}
 	}
-	return true
+	return opaque, binary
+}
+
+// cutoutSampling reports whether a texture is sampled so that a texel's
+// alpha reaches the fragment unchanged: nearest filtering, no mipmaps.
+func cutoutSampling(d *render.TextureDesc) bool {
+	return d.Filter == render.FilterNearest && !d.Mipmaps
 }

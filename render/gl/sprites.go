@@ -42,6 +42,7 @@ type spriteState struct {
 	minPoint                   float32 // smallest
 
 	counts  [3]int                // sprite batches drawn on each path in the last frame
+	cutouts int                   // sprite batches drawn with a cutout program in the last frame
 	paths   []spritePath          // by batch
 	vfirst  []int                 // by batch: first sprite in this frame's streamed vertices
 	scales  [][2]float32          // by pass: window pixels per world unit; zero: no points
@@ -148,7 +149,7 @@ func (b *Backend) upload(f *render.Frame, s *streamBuf, data []byte, initial int
 // of the vertex-path batches.
 func (b *Backend) prepareSprites(f *render.Frame, batches []render.Batch, sprites []render.SpriteInstance) {
 	sp := &b.sprites
-	sp.counts = [3]int{}
+	sp.counts, sp.cutouts = [3]int{}, 0
 	if len(sprites) == 0 {
 		return
 	}
@@ -312,6 +313,11 @@ func (b *Backend) drawSprites(i int, bt *render.Batch) {
 		ogl.DrawElementsBaseVertex(ogl.TRIANGLES, int32(6*bt.Count), ogl.UNSIGNED_INT, nil, int32(4*sp.vfirst[i]))
 	}
 }
+
+// CutoutBatches returns how many sprite batches the last executed frame drew
+// with a cutout program (see the package documentation). Like LiveObjects,
+// call it only while no method runs.
+func (b *Backend) CutoutBatches() int { return b.sprites.cutouts }
 
 // SpritePaths returns how many sprite batches the last executed frame drew
 // as point sprites, as instanced quads and as streamed vertices. Like
