@@ -117,20 +117,7 @@ func TestSpritePathsIdentical(t *testing.T) {
 			want = img
 			continue
 		}
-		bad := 0
-		for i := range img.Pix {
-			if img.Pix[i] != want.Pix[i] {
-				bad++
-				if bad <= 5 {
-					px := i / 4
-					t.Errorf("%s: pixel (%d,%d) channel %d = %d, vertices drew %d", c.name, px%screenW, px/screenW, i%4, img.Pix[i], want.Pix[i])
-				}
-			}
-		}
-		if bad > 0 {
-			t.Errorf("%s: %d channel values differ from the streamed-vertex picture", c.name, bad)
-			savePNG(t, img)
-		}
+		samePicture(t, c.name, img, want, "the streamed-vertex picture")
 	}
 }
 
@@ -248,19 +235,26 @@ func TestCutoutSpritesSameAsBlended(t *testing.T) {
 			want = img
 			continue
 		}
-		bad := 0
-		for i := range img.Pix {
-			if img.Pix[i] != want.Pix[i] {
-				bad++
-				if bad <= 5 {
-					px := i / 4
-					t.Errorf("%s: pixel (%d,%d) channel %d = %d, blending drew %d", c.name, px%screenW, px/screenW, i%4, img.Pix[i], want.Pix[i])
-				}
+		samePicture(t, c.name, img, want, "the blended picture")
+	}
+}
+
+// samePicture reports every channel of img that differs from want (the
+// first five in detail) and saves img when any does.
+func samePicture(t *testing.T, name string, img, want *image.RGBA, ref string) {
+	t.Helper()
+	bad := 0
+	for i := range img.Pix {
+		if img.Pix[i] != want.Pix[i] {
+			bad++
+			if bad <= 5 {
+				px := i / 4
+				t.Errorf("%s: pixel (%d,%d) channel %d = %d, %s has %d", name, px%screenW, px/screenW, i%4, img.Pix[i], ref, want.Pix[i])
 			}
 		}
-		if bad > 0 {
-			t.Errorf("%s: %d channel values differ from the blended picture", c.name, bad)
-			savePNG(t, img)
-		}
+	}
+	if bad > 0 {
+		t.Errorf("%s: %d channel values differ from %s", name, bad, ref)
+		savePNG(t, img)
 	}
 }
