@@ -19,6 +19,7 @@ type Stats struct {
 	Passes        int           // passes executed
 	DrawCalls     int           // draw calls issued (one per batch)
 	Triangles     int           // triangles drawn
+	HiddenSprites int           // sprites left out as covered by later opaque ones (the picture is the same)
 	BytesUploaded int64         // texture, mesh and streamed vertex bytes sent to the device
 	RenderTime    time.Duration // time the executing thread spent in Backend.Execute
 

@@ -9,8 +9,10 @@ import (
 	"github.com/tact-engine/tact/render/gl"
 )
 
-// steadyScene records 1,000 sprites over two textures, a lit mesh and a
-// full-screen pass: the recording and execution of such a frame allocate nothing.
+// steadyScene records 1,000 sprites over two textures, 2,000 overlapping
+// opaque ones (where a software rasterizer leaves the hidden ones out), a
+// lit mesh and a full-screen pass: the recording and execution of such a
+// frame allocate nothing.
 type steadyScene struct {
 	a, b render.TextureID
 	mesh render.MeshID
@@ -40,6 +42,11 @@ func (sc *steadyScene) record(f *render.Frame) {
 		sc.s.Layer = uint8(i % 2)
 		f.DrawSprite(&sc.s)
 	}
+	sc.s.Texture, sc.s.Layer = 0, 2
+	for i := 0; i < 2000; i++ { // each spot twice: the first sprite there is hidden
+		sc.s.Transform = mgl32.Translate3D(float32(i%40)*1.5, float32(i%1000/40)*1.5, 0)
+		f.DrawSprite(&sc.s)
+	}
 	f.DrawFullscreen(&render.FullscreenDraw{Texture: sc.a, Blend: render.BlendAdditive})
 }
 
@@ -65,8 +72,11 @@ func TestSteadyStateFrameAllocatesNothing(t *testing.T) {
 				t.Errorf("%v, on main %v: %v allocations per steady-state GL frame", path, onMain, n)
 			}
 			st := h.r.Stats()
-			if st.DrawCalls != 4 || st.Items != 1002 {
+			if st.DrawCalls != 5 || st.Items != 3002 {
 				t.Errorf("%v, on main %v: stats %+v", path, onMain, st)
+			}
+			if hidden := st.HiddenSprites > 0; hidden != (path == gl.SpritesAuto && gl.SoftwareRenderer(h.b)) {
+				t.Errorf("%v, on main %v: %d hidden sprites", path, onMain, st.HiddenSprites)
 			}
 			// The timer queries ran in those frames, and their results came back.
 			if !st.NoGPUTimes && (st.PassCount != 2 || st.GPUPasses[0].Name != "world" ||

@@ -60,7 +60,8 @@ type Backend struct {
 	emptyVAO   uint32
 	screenW    int // default framebuffer size found at Init
 	screenH    int
-	maxSamples int // GL_MAX_SAMPLES, read at Init
+	maxSamples int  // GL_MAX_SAMPLES, read at Init
+	software   bool // GL_RENDERER names a software rasterizer (HiddenSpritesAuto)
 	screen     screenMSAA
 	sprites    spriteState
 	timer      gpuTimer
@@ -135,6 +136,7 @@ func (b *Backend) Init() (err error) {
 	var ms int32
 	ogl.GetIntegerv(ogl.MAX_SAMPLES, &ms)
 	b.maxSamples = int(ms)
+	b.software = softwareRenderer(ogl.GoStr(ogl.GetString(ogl.RENDERER)))
 	b.inited = true
 	defer func() {
 		if err != nil {

@@ -230,8 +230,7 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 	if prog.samples(unitBase) {
 		b.bindTexture(unitBase, tex)
 	}
-	if bt.Kind == render.KindSprite && bt.Shader == 0 && bt.Opaque && opaque &&
-		(blend == render.BlendAlpha || blend == render.BlendPremultiplied) {
+	if bt.Kind == render.KindSprite && bt.Shader == 0 && replaces(bt, opaque) {
 		// Opaque texels times opaque tints: blending would give the source
 		// color itself, so skip it (the framebuffer is not read).
 		blend = render.BlendOpaque
@@ -242,7 +241,12 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 		b.setBlend(blend)
 		b.setDepth(false, b.st.depthWrite)
 		b.drawSprites(i, bt)
-		st.Triangles += 2 * bt.Count
+		if b.sprites.sfirst[i] >= 0 {
+			st.Triangles += 2 * b.sprites.scount[i]
+			st.HiddenSprites += bt.Count - b.sprites.scount[i]
+		} else {
+			st.Triangles += 2 * bt.Count
+		}
 	case render.KindMesh:
 		m := b.lookupMesh(md.Mesh)
 		if m == nil {

@@ -42,6 +42,29 @@
 // The picture is the blended one, bit for bit; a software rasterizer draws
 // it about a tenth faster.
 //
+// A point-sprite batch of at least 1,024 sprites, enough to cover its
+// viewport three times over, drawn without blending (BlendOpaque, or the
+// opaque case above, and no cutout) leaves out the sprites that later
+// sprites of the same batch cover completely (Options.HiddenSprites; by
+// default on a software rasterizer only). Every
+// fragment of such a batch replaces the framebuffer's color, so a sprite
+// whose every pixel a later one writes cannot show. The test runs on the
+// render thread, back to front over a bitmap of the viewport's pixels: a
+// sprite is hidden when every pixel whose center lies within its square
+// grown by 1/16 pixel is marked, and marks the pixels whose centers lie
+// within its square shrunk by 1/16 pixel (GL rasterizers snap to 1/256
+// pixel), so rounding can only leave a hidden sprite in, never leave a
+// visible one out. Passes into multisampled targets and views that are not
+// 2D orthographic skip it. The shown sprites are drawn through a streamed
+// index list; the instances themselves are not touched. The picture is the
+// one with every sprite, bit for bit (TestHiddenSpritesSamePicture);
+// Backend.HiddenSprites and render.Stats.HiddenSprites count what was left
+// out. On Mesa's llvmpipe a sprite costs about 0.6 µs of rasterizer and
+// vertex work and the test about 27 ns, so it pays where sprites overlap:
+// in the 200,000-sprite bunnymark, 63% of the sprites are hidden and the
+// frame takes about half the time. On a GPU the fragments cost less than
+// the test, which is why Auto leaves it off there.
+//
 // Meshes drawn with the built-in mesh program are shaded physically
 // (metallic-roughness, as glTF 2.0's reference renderer) under their
 // pass's render.Lights, with the sun's shadow from a shadow map filtered
@@ -161,6 +184,11 @@ type Options struct {
 	// Sprites selects how sprite batches are drawn; the zero value,
 	// SpritesAuto, picks the cheapest path that gives the same picture.
 	Sprites SpritePath
+	// HiddenSprites selects whether point-sprite batches drawn without
+	// blending leave out the sprites that later sprites of the batch cover
+	// completely; the zero value, HiddenSpritesAuto, does so on a software
+	// rasterizer. The picture is the same either way.
+	HiddenSprites HiddenSpriteMode
 	// KeepHeap leaves the C heap's settings alone. Otherwise, on Linux with
 	// glibc, Init raises the heap's trim threshold (mallopt M_TRIM_THRESHOLD
 	// 64 MiB, M_TOP_PAD 16 MiB) for the whole process: a software driver

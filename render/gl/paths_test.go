@@ -258,3 +258,126 @@ func samePicture(t *testing.T, name string, img, want *image.RGBA, ref string) {
 		savePNG(t, img)
 	}
 }
+
+// hiddenScene records batches of many overlapping squares at fractional
+// positions, each sprite with its own tint so that any sprite wrongly left
+// out changes the picture: opaque texels and tints (blending skipped), a
+// translucent texture drawn with BlendOpaque, translucent tints (these
+// blend, so none may be left out), and a y-down camera into a target shown
+// on the screen.
+type hiddenScene struct {
+	tex, half, tgtTex render.TextureID
+	tgt               render.TargetID
+	blendOnly         bool // record the blended batch alone
+	sparse            bool // record a batch too sparse for the test alone
+}
+
+func (s *hiddenScene) record(f *render.Frame) {
+	if s.tex == 0 {
+		px := make([]byte, 8*8*4)
+		for i := 0; i < 64; i++ {
+			px[4*i], px[4*i+1], px[4*i+2], px[4*i+3] = byte(i*4), byte(255-i*3), byte(i*37), 255
+		}
+		s.tex = f.CreateTexture(render.TextureDesc{Width: 8, Height: 8, Filter: render.FilterNearest}, px)
+		for i := 0; i < 64; i++ {
+			px[4*i+3] = byte(64 + i)
+		}
+		s.half = f.CreateTexture(render.TextureDesc{Width: 8, Height: 8, Filter: render.FilterNearest}, px)
+		s.tgt, s.tgtTex = f.CreateTarget(render.TargetDesc{Width: 32, Height: 24, Filter: render.FilterNearest})
+	}
+	r := rand.New(rand.NewSource(7))
+	squares := func(n int, w, h float32, tex render.TextureID, alpha uint8, blend render.BlendMode, layer uint8) {
+		for i := 0; i < n; i++ {
+			side := []float32{1, 2, 3, 4, 4, 5.5, 8}[r.Intn(7)]
+			x, y := r.Float32()*(w-side), r.Float32()*(h-side)
+			if i%6 == 0 {
+				x, y = float32(int(x))+0.5*float32(i%2), float32(int(y))+0.5*float32(i/6%2)
+			}
+			sx, sy := float32(1), float32(1)
+			if i%4 == 2 {
+				sx = -1
+			}
+			if i%7 == 3 {
+				sy = -1
+			}
+			f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(x+side/2, y+side/2, 0).Mul4(mgl32.Scale3D(sx, sy, 1)),
+				Size: mgl32.Vec2{side, side}, Pivot: mgl32.Vec2{0.5, 0.5}, Texture: tex,
+				Color: render.RGBA(uint8(i), uint8(i>>8)*40, 255-uint8(i), alpha), Blend: blend, Layer: layer})
+		}
+	}
+	if s.blendOnly {
+		f.BeginPass(screenPass())
+		squares(3000, screenW, screenH, s.tex, 200, render.BlendAlpha, 0)
+		return
+	}
+	if s.sparse {
+		// 2,000 one-pixel squares, each spot twice: half are hidden, but
+		// the batch could cover the screen less than three times over.
+		f.BeginPass(screenPass())
+		for i := 0; i < 2000; i++ {
+			rect(f, float32(i%1000%screenW)+0.25, float32(i%1000/screenW)+0.25, 1, 1, s.tex, render.White)
+		}
+		return
+	}
+	f.BeginPass(render.Pass{Target: s.tgt, Clear: render.ClearColor, ClearColor: mgl32.Vec4{0.2, 0, 0, 1},
+		ViewProj: mgl32.Ortho(0, 32, 24, 0, -1, 1)})
+	squares(1500, 32, 24, s.tex, 255, render.BlendAlpha, 0)
+	f.BeginPass(screenPass())
+	squares(4000, screenW, screenH, s.tex, 255, render.BlendAlpha, 0)
+	squares(2000, 50, 40, s.half, 255, render.BlendOpaque, 1)
+	squares(1500, 40, 30, s.tex, 200, render.BlendAlpha, 2)
+	f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(30.5, 22.25, 0), Size: mgl32.Vec2{32, 24},
+		Texture: s.tgtTex, Color: render.White, Blend: render.BlendAlpha, Layer: 3})
+}
+
+// Point-sprite batches drawn without blending leave out the sprites that
+// later ones cover completely: the picture is the one with every sprite
+// drawn, bit for bit, threaded or on the main thread; a batch that blends,
+// or one too sparse to hide many, leaves none out.
+func TestHiddenSpritesSamePicture(t *testing.T) {
+	runs := []struct {
+		name   string
+		mode   gl.HiddenSpriteMode
+		onMain bool
+	}{
+		{"off", gl.HiddenSpritesOff, true}, // every sprite drawn: the reference
+		{"on", gl.HiddenSpritesOn, true},
+		{"on-threaded", gl.HiddenSpritesOn, false},
+		{"auto", gl.HiddenSpritesAuto, true},
+	}
+	var want *image.RGBA
+	for _, c := range runs {
+		h := newHarness(t, c.onMain, gl.Options{HiddenSprites: c.mode})
+		var sc hiddenScene
+		img, st, err := h.frame(sc.record)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.close()
+		if c.onMain {
+			on := c.mode == gl.HiddenSpritesOn || c.mode == gl.HiddenSpritesAuto && gl.SoftwareRenderer(h.b)
+			// Of 7,500 sprites that may be left out, more than half are
+			// hidden in a scene this crowded.
+			if n := st.HiddenSprites; n != h.b.HiddenSprites() || on != (n > 3750) || !on && n != 0 {
+				t.Errorf("%s: %d hidden sprites (backend: %d)", c.name, n, h.b.HiddenSprites())
+			}
+			t.Logf("%s: %d of 7,500 sprites hidden", c.name, st.HiddenSprites)
+			if st.Triangles != 2*(1500+4000+2000+1500+1-st.HiddenSprites) {
+				t.Errorf("%s: %d triangles with %d hidden sprites", c.name, st.Triangles, st.HiddenSprites)
+			}
+		}
+		if want == nil {
+			want = img
+			continue
+		}
+		samePicture(t, c.name, img, want, "the picture with every sprite")
+	}
+
+	h := newHarness(t, true, gl.Options{HiddenSprites: gl.HiddenSpritesOn})
+	defer h.close()
+	for _, sc := range []hiddenScene{{blendOnly: true}, {sparse: true}} {
+		if _, st, err := h.frame(sc.record); err != nil || st.HiddenSprites != 0 || st.DrawCalls != 1 {
+			t.Errorf("%+v: %d sprites left out, %d draws (err %v)", sc, st.HiddenSprites, st.DrawCalls, err)
+		}
+	}
+}

@@ -33,9 +33,10 @@ type streamBuf struct {
 // spriteState holds the sprite batcher's GL objects and per-frame scratch.
 type spriteState struct {
 	vertVAO, instVAO, pointVAO uint32
+	shownVAO                   uint32 // points drawn through this frame's index of shown sprites
 	quad, seq                  uint32 // index buffers: 0 1 2 2 3 0 per quad; 0 1 2 3 …
 	quadSprites, seqSprites    int    // sprites the index buffers cover
-	inst, vert                 [streamRing]streamBuf
+	inst, vert, shownBuf       [streamRing]streamBuf
 	slot                       int     // ring slot of this frame
 	instBuf                    uint32  // this frame's instance buffer
 	maxPoint                   float32 // largest point size the driver draws
@@ -43,10 +44,18 @@ type spriteState struct {
 
 	counts  [3]int                // sprite batches drawn on each path in the last frame
 	cutouts int                   // sprite batches drawn with a cutout program in the last frame
+	hidden  int                   // sprites left out as hidden in the last frame
 	paths   []spritePath          // by batch
 	vfirst  []int                 // by batch: first sprite in this frame's streamed vertices
 	scales  [][2]float32          // by pass: window pixels per world unit; zero: no points
+	views   []pointView           // by pass: the hidden-sprite test's pixel mapping
 	scratch []render.SpriteVertex // streamed vertices
+
+	// The hidden-sprite test's results: batch i draws shown[sfirst[i]:]'s
+	// first scount[i] sprites (indices from bt.First) when sfirst[i] >= 0.
+	sfirst, scount []int
+	shown          []uint32
+	cover          coverage
 }
 
 // initSprites creates the three sprite vertex arrays, the two index buffers
@@ -56,13 +65,15 @@ func (b *Backend) initSprites() {
 	ogl.GenVertexArrays(1, &sp.vertVAO)
 	ogl.GenVertexArrays(1, &sp.instVAO)
 	ogl.GenVertexArrays(1, &sp.pointVAO)
+	ogl.GenVertexArrays(1, &sp.shownVAO)
 	ogl.GenBuffers(1, &sp.quad)
 	ogl.GenBuffers(1, &sp.seq)
-	b.live += 5
+	b.live += 6
 	for i := range streamRing {
 		ogl.GenBuffers(1, &sp.inst[i].id)
 		ogl.GenBuffers(1, &sp.vert[i].id)
-		b.live += 2
+		ogl.GenBuffers(1, &sp.shownBuf[i].id)
+		b.live += 3
 	}
 	b.bindVAO(sp.vertVAO)
 	for a := uint32(0); a < 3; a++ {
@@ -80,6 +91,10 @@ func (b *Backend) initSprites() {
 		ogl.EnableVertexAttribArray(a)
 	}
 	b.fillSeq(b.opts.SpritesPerDraw)
+	b.bindVAO(sp.shownVAO)
+	for a := uint32(0); a < 4; a++ {
+		ogl.EnableVertexAttribArray(a)
+	}
 	var r [2]float32
 	ogl.GetFloatv(ogl.POINT_SIZE_RANGE, &r[0])
 	sp.minPoint, sp.maxPoint = r[0], r[1]
@@ -91,12 +106,14 @@ func (b *Backend) deleteSprites() {
 	b.deleteGL(&sp.vertVAO, ogl.DeleteVertexArrays)
 	b.deleteGL(&sp.instVAO, ogl.DeleteVertexArrays)
 	b.deleteGL(&sp.pointVAO, ogl.DeleteVertexArrays)
+	b.deleteGL(&sp.shownVAO, ogl.DeleteVertexArrays)
 	b.deleteGL(&sp.quad, ogl.DeleteBuffers)
 	b.deleteGL(&sp.seq, ogl.DeleteBuffers)
 	for i := range streamRing {
 		b.deleteGL(&sp.inst[i].id, ogl.DeleteBuffers)
 		b.deleteGL(&sp.vert[i].id, ogl.DeleteBuffers)
-		sp.inst[i].size, sp.vert[i].size = 0, 0
+		b.deleteGL(&sp.shownBuf[i].id, ogl.DeleteBuffers)
+		sp.inst[i].size, sp.vert[i].size, sp.shownBuf[i].size = 0, 0, 0
 	}
 	b.st.vao = 0
 }
@@ -127,20 +144,21 @@ func (b *Backend) fillSeq(n int) {
 	b.sprites.seqSprites = n
 }
 
-// upload writes data into buffer s (bound to GL_ARRAY_BUFFER), growing it
-// by doubling if it is too small. The buffer is never orphaned: a ring slot
-// is written again only streamRing frames later.
-func (b *Backend) upload(f *render.Frame, s *streamBuf, data []byte, initial int) {
-	ogl.BindBuffer(ogl.ARRAY_BUFFER, s.id)
+// upload writes data into buffer s, binding it to target (GL_ARRAY_BUFFER,
+// or GL_ELEMENT_ARRAY_BUFFER of the bound vertex array), growing it by
+// doubling if it is too small. The buffer is never orphaned: a ring slot is
+// written again only streamRing frames later.
+func (b *Backend) upload(f *render.Frame, target uint32, s *streamBuf, data []byte, initial int) {
+	ogl.BindBuffer(target, s.id)
 	if s.size < len(data) {
 		n := max(s.size, initial)
 		for n < len(data) {
 			n *= 2
 		}
-		ogl.BufferData(ogl.ARRAY_BUFFER, n, nil, ogl.STREAM_DRAW)
+		ogl.BufferData(target, n, nil, ogl.STREAM_DRAW)
 		s.size = n
 	}
-	ogl.BufferSubData(ogl.ARRAY_BUFFER, 0, len(data), unsafe.Pointer(&data[0]))
+	ogl.BufferSubData(target, 0, len(data), unsafe.Pointer(&data[0]))
 	f.Stats.BytesUploaded += int64(len(data))
 }
 
@@ -149,7 +167,7 @@ func (b *Backend) upload(f *render.Frame, s *streamBuf, data []byte, initial int
 // of the vertex-path batches.
 func (b *Backend) prepareSprites(f *render.Frame, batches []render.Batch, sprites []render.SpriteInstance) {
 	sp := &b.sprites
-	sp.counts, sp.cutouts = [3]int{}, 0
+	sp.counts, sp.cutouts, sp.hidden = [3]int{}, 0, 0
 	if len(sprites) == 0 {
 		return
 	}
@@ -157,6 +175,9 @@ func (b *Backend) prepareSprites(f *render.Frame, batches []render.Batch, sprite
 	b.passScales(f)
 	sp.paths = sp.paths[:0]
 	sp.vfirst = sp.vfirst[:0]
+	sp.sfirst = sp.sfirst[:0]
+	sp.scount = sp.scount[:0]
+	nShown := 0
 	nVerts, mostVerts, mostPoints, instanced := 0, 0, 0, false
 	for i := range batches {
 		bt := &batches[i]
@@ -175,6 +196,18 @@ func (b *Backend) prepareSprites(f *render.Frame, batches []render.Batch, sprite
 		}
 		sp.paths = append(sp.paths, path)
 		sp.vfirst = append(sp.vfirst, nVerts)
+		sfirst, scount := -1, 0
+		if path == pathPoints && b.testsHidden(bt) {
+			if cap(sp.shown) < nShown+bt.Count {
+				sp.shown = append(sp.shown[:nShown], make([]uint32, bt.Count)...)
+			}
+			out := sp.shown[nShown : nShown+bt.Count]
+			sfirst, scount = nShown, visibleSprites(sprites[bt.First:bt.First+bt.Count], &sp.views[bt.Pass], &sp.cover, out)
+			nShown += scount
+			sp.hidden += bt.Count - scount
+		}
+		sp.sfirst = append(sp.sfirst, sfirst)
+		sp.scount = append(sp.scount, scount)
 		if bt.Kind != render.KindSprite {
 			continue
 		}
@@ -192,11 +225,15 @@ func (b *Backend) prepareSprites(f *render.Frame, batches []render.Batch, sprite
 	}
 	if instanced {
 		s := &sp.inst[sp.slot]
-		b.upload(f, s, render.SpriteInstanceBytes(sprites), b.opts.SpritesPerDraw*instanceSize)
+		b.upload(f, ogl.ARRAY_BUFFER, s, render.SpriteInstanceBytes(sprites), b.opts.SpritesPerDraw*instanceSize)
 		sp.instBuf = s.id
 		if mostPoints > sp.seqSprites {
 			b.bindVAO(sp.pointVAO)
 			b.fillSeq(grown(sp.seqSprites, mostPoints))
+		}
+		if nShown > 0 {
+			b.bindVAO(sp.shownVAO)
+			b.upload(f, ogl.ELEMENT_ARRAY_BUFFER, &sp.shownBuf[sp.slot], uint32Bytes(sp.shown[:nShown]), b.opts.SpritesPerDraw*4)
 		}
 	}
 	if nVerts > 0 {
@@ -219,7 +256,7 @@ func (b *Backend) prepareSprites(f *render.Frame, batches []render.Batch, sprite
 		if mostVerts > sp.quadSprites {
 			b.fillQuads(grown(sp.quadSprites, mostVerts))
 		}
-		b.upload(f, &sp.vert[sp.slot], render.SpriteVertexBytes(vs), b.opts.SpritesPerDraw*4*int(unsafe.Sizeof(render.SpriteVertex{})))
+		b.upload(f, ogl.ARRAY_BUFFER, &sp.vert[sp.slot], render.SpriteVertexBytes(vs), b.opts.SpritesPerDraw*4*int(unsafe.Sizeof(render.SpriteVertex{})))
 		const stride = int32(unsafe.Sizeof(render.SpriteVertex{}))
 		ogl.VertexAttribPointerWithOffset(0, 2, ogl.FLOAT, false, stride, 0)
 		ogl.VertexAttribPointerWithOffset(1, 2, ogl.FLOAT, false, stride, 8)
@@ -249,13 +286,17 @@ func instancePointers(first int) {
 
 // passScales sets, for each pass, the window pixels per world unit along x
 // and y when the pass maps both axes alike (so that a square stays a square
-// of known side in pixels), and zero otherwise.
+// of known side in pixels), and zero otherwise; and the hidden-sprite
+// test's mapping from world to viewport pixels where the pass's target is
+// single-sampled.
 func (b *Backend) passScales(f *render.Frame) {
 	sp := &b.sprites
 	sp.scales = sp.scales[:0]
+	sp.views = sp.views[:0]
 	for i := range f.Passes() {
 		p := &f.Passes()[i]
 		var sc [2]float32
+		var v pointView
 		w, h, _, ok := b.surfaceSize(f, p.Target)
 		m := &p.ViewProj
 		if ok && b.opts.Sprites == SpritesAuto && m[15] > 0 {
@@ -268,10 +309,70 @@ func (b *Backend) passScales(f *render.Frame) {
 			ax, ay := max(sx, -sx), max(sy, -sy)
 			if d := ax - ay; ax > 0 && d <= 1e-5*ax && -d <= 1e-5*ax {
 				sc = [2]float32{sx, sy}
+				v = pointView{ok: b.singleSampled(p.Target), kx: sx, ky: sy,
+					bx: (m[12]/m[15] + 1) * float32(vp.W) / 2, by: (m[13]/m[15] + 1) * float32(vp.H) / 2,
+					w: vp.W, h: vp.H}
 			}
 		}
 		sp.scales = append(sp.scales, sc)
+		sp.views = append(sp.views, v)
 	}
+}
+
+// singleSampled reports whether passes into target id write one sample per
+// pixel (the hidden-sprite test reasons about pixel centers).
+func (b *Backend) singleSampled(id render.TargetID) bool {
+	if id == 0 {
+		return b.screen.samples == 0 && !b.screen.defaultMS
+	}
+	t := b.lookupTarget(id)
+	return t != nil && t.samples == 0
+}
+
+// testsHidden reports whether the hidden-sprite test runs on sprite batch
+// bt, drawn as points: a batch big and crowded enough, in a pass that
+// allows it, drawn without blending (Options.HiddenSprites).
+func (b *Backend) testsHidden(bt *render.Batch) bool {
+	v := &b.sprites.views[bt.Pass]
+	if bt.Count < minHiddenBatch || !v.ok {
+		return false
+	}
+	side := 0.5 * (bt.SideMin + bt.SideMax) * max(v.kx, -v.kx) // mean side in pixels, about
+	if float64(bt.Count)*float64(side*side) < hiddenOverdraw*float64(v.w*v.h) {
+		return false
+	}
+	switch b.opts.HiddenSprites {
+	case HiddenSpritesOff:
+		return false
+	case HiddenSpritesAuto:
+		if !b.software {
+			return false
+		}
+	}
+	opaque := true
+	if bt.Texture != 0 {
+		t := b.lookupTexture(bt.Texture)
+		if t == nil {
+			return false // draw reports it
+		}
+		opaque = t.opaque
+	}
+	return replaces(bt, opaque)
+}
+
+// replaces reports whether sprite batch bt, of the built-in program, whose
+// texture is opaque or not, is drawn without blending, each fragment
+// replacing the framebuffer's color: blend mode BlendOpaque, or opaque
+// texels times opaque tints, which alpha or premultiplied blending would
+// give back unchanged.
+func replaces(bt *render.Batch, opaque bool) bool {
+	return bt.Blend == render.BlendOpaque ||
+		bt.Opaque && opaque && (bt.Blend == render.BlendAlpha || bt.Blend == render.BlendPremultiplied)
+}
+
+// uint32Bytes returns s as raw bytes, for uploading.
+func uint32Bytes(s []uint32) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), 4*len(s))
 }
 
 // flushEvery is the most sprites one GL draw of a point or instanced batch
@@ -289,6 +390,10 @@ func (b *Backend) drawSprites(i int, bt *render.Batch) {
 	sp := &b.sprites
 	switch sp.paths[i] {
 	case pathPoints:
+		if first := sp.sfirst[i]; first >= 0 {
+			b.drawShown(first, sp.scount[i], bt)
+			return
+		}
 		b.bindVAO(sp.pointVAO)
 		ogl.BindBuffer(ogl.ARRAY_BUFFER, sp.instBuf)
 		for first := 0; first < bt.Count; first += flushEvery {
@@ -313,6 +418,26 @@ func (b *Backend) drawSprites(i int, bt *render.Batch) {
 		ogl.DrawElementsBaseVertex(ogl.TRIANGLES, int32(6*bt.Count), ogl.UNSIGNED_INT, nil, int32(4*sp.vfirst[i]))
 	}
 }
+
+// drawShown draws, as points, the count sprites of batch bt listed from
+// this frame's index of shown sprites on, in parts as drawSprites does.
+func (b *Backend) drawShown(first, count int, bt *render.Batch) {
+	sp := &b.sprites
+	b.bindVAO(sp.shownVAO)
+	ogl.BindBuffer(ogl.ARRAY_BUFFER, sp.instBuf)
+	instancePointers(bt.First)
+	for k := 0; k < count; k += flushEvery {
+		if k > 0 {
+			ogl.Flush()
+		}
+		ogl.DrawElementsWithOffset(ogl.POINTS, int32(min(flushEvery, count-k)), ogl.UNSIGNED_INT, uintptr(4*(first+k)))
+	}
+}
+
+// HiddenSprites returns how many sprites the last executed frame left out
+// because later sprites of their batch covered them (Options.HiddenSprites).
+// Like LiveObjects, call it only while no method runs.
+func (b *Backend) HiddenSprites() int { return b.sprites.hidden }
 
 // CutoutBatches returns how many sprite batches the last executed frame drew
 // with a cutout program (see the package documentation). Like LiveObjects,

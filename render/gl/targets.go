@@ -238,9 +238,6 @@ func (b *Backend) ScreenSamples() int { return b.screen.samples }
 // the first pass into the screen.
 func (b *Backend) initScreenMSAA() {
 	b.screen = screenMSAA{samples: ClampSamples(b.opts.MSAA, b.maxSamples)}
-	if b.screen.samples == 0 {
-		return
-	}
 	var sb int32
 	ogl.BindFramebuffer(ogl.FRAMEBUFFER, 0)
 	b.st.fbo = 0

@@ -152,7 +152,7 @@ func checkResult(t *testing.T, line string, renderOnMain bool) {
 	}
 	for _, k := range []string{"engine", "n", "scale", "frames", "elapsed", "fps", "ms_per_frame", "draw_cpu", "update_cpu",
 		"p50", "p95", "p99", "max", "updates", "gc_cycles", "gc_pause_total", "alloc_per_frame", "heap_inuse",
-		"draw_calls", "render_thread_ms"} {
+		"draw_calls", "hidden_sprites", "render_thread_ms"} {
 		if _, ok := fields[k]; !ok {
 			t.Errorf("RESULT has no %s: %q", k, line)
 		}

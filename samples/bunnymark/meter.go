@@ -33,6 +33,7 @@ type meter struct {
 	frameTimes []time.Duration
 	gcStart    goruntime.MemStats
 	drawCalls  int
+	hidden     int // sprites the backend left out as covered
 	items      int
 	renderTime time.Duration
 	startN, n  int
@@ -142,6 +143,7 @@ func (m *meter) endFrame() {
 		// The renderer's stats are those of the last frame it finished.
 		st := m.game.Renderer().Stats()
 		m.drawCalls += st.DrawCalls
+		m.hidden += st.HiddenSprites
 		m.items += st.Items
 		m.renderTime += st.RenderTime
 		if len(m.frameTimes) == m.frames {
@@ -173,12 +175,12 @@ func (m *meter) report(now time.Time) {
 	}
 	fmt.Fprintf(Output, "RESULT engine=tact mode=%s render_on_main=%v n=%d scale=%g frames=%d elapsed=%.3fs fps=%.2f ms_per_frame=%.3f "+
 		"draw_cpu=%.3fms/f update_cpu=%.3fms/f p50=%.3fms p95=%.3fms p99=%.3fms max=%.3fms updates=%d gc_cycles=%d "+
-		"gc_pause_total=%.3fms alloc_per_frame=%.0fB heap_inuse=%.1fMiB draw_calls=%.1f render_thread_ms=%.3f",
+		"gc_pause_total=%.3fms alloc_per_frame=%.0fB heap_inuse=%.1fMiB draw_calls=%.1f hidden_sprites=%.0f render_thread_ms=%.3f",
 		mode, m.game.Config().RenderOnMain, m.n, m.opts.Scale, len(m.frameTimes), elapsed.Seconds(), fps, 1000/fps,
 		perFrameMS(m.drawCPU), perFrameMS(m.updateCPU), pct(0.50), pct(0.95), pct(0.99), pct(1.0), m.frame,
 		ms.NumGC-m.gcStart.NumGC, float64(ms.PauseTotalNs-m.gcStart.PauseTotalNs)/1e6,
 		float64(ms.TotalAlloc-m.gcStart.TotalAlloc)/frames, float64(ms.HeapInuse)/(1<<20),
-		float64(m.drawCalls)/frames, perFrameMS(m.renderTime))
+		float64(m.drawCalls)/frames, float64(m.hidden)/frames, perFrameMS(m.renderTime))
 	if m.n != m.startN {
 		fmt.Fprintf(Output, " n_start=%d", m.startN)
 	}
