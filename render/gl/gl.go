@@ -43,7 +43,7 @@
 // it about a tenth faster.
 //
 // A point-sprite batch of at least 1,024 sprites, enough to cover its
-// viewport three times over, drawn without blending (BlendOpaque, or the
+// viewport one and a half times over, drawn without blending (BlendOpaque, or the
 // opaque case above, and no cutout) leaves out the sprites that later
 // sprites of the same batch cover completely (Options.HiddenSprites; by
 // default on a software rasterizer only). Every

@@ -48,14 +48,7 @@ func (s *pathScene) record(f *render.Frame) {
 			if i%3 == 1 {
 				uv = mgl32.Vec4{0.25, 0.125, 0.75, 0.875}
 			}
-			sx, sy := float32(1), float32(1)
-			if i%4 == 2 {
-				sx = -1
-			}
-			if i%7 == 3 {
-				sy = -1
-			}
-			f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(x+side/2, y+side/2, 0).Mul4(mgl32.Scale3D(sx, sy, 1)),
+			f.DrawSprite(&render.Sprite{Transform: mirrored(i, x, y, side),
 				Size: mgl32.Vec2{side, side}, Pivot: mgl32.Vec2{0.5, 0.5}, UV: uv, Texture: tex,
 				Color: render.RGBA(255, uint8(128+i), 255, uint8(160+i%96)), Blend: render.BlendAlpha, Layer: layer})
 		}
@@ -80,6 +73,20 @@ func (s *pathScene) record(f *render.Frame) {
 		UV: mgl32.Vec4{0, 1, 1, 0}, Texture: s.tgtTex, Color: render.White, Blend: render.BlendAlpha, Layer: 2})
 }
 
+// mirrored returns the transform of the i-th square of a scene: side×side
+// with its lower left corner at (x, y), centered on its pivot, mirrored in
+// x for every fourth square and in y for every seventh.
+func mirrored(i int, x, y, side float32) mgl32.Mat4 {
+	sx, sy := float32(1), float32(1)
+	if i%4 == 2 {
+		sx = -1
+	}
+	if i%7 == 3 {
+		sy = -1
+	}
+	return mgl32.Translate3D(x+side/2, y+side/2, 0).Mul4(mgl32.Scale3D(sx, sy, 1))
+}
+
 // Every sprite path draws the same picture, threaded and on the main
 // thread: point sprites and instanced quads against four streamed vertices
 // per sprite.
@@ -99,15 +106,10 @@ func TestSpritePathsIdentical(t *testing.T) {
 	}
 	var want *image.RGBA
 	for _, c := range runs {
-		h := newHarness(t, c.onMain, gl.Options{Sprites: c.path})
 		var sc pathScene
-		img, st, err := h.frame(sc.record)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.close()
+		img, st, b := picture(t, c.onMain, gl.Options{Sprites: c.path}, sc.record)
 		// Threaded, the harness's last frame is an empty one: count on main.
-		if p, in, v := h.b.SpritePaths(); c.onMain && (p != c.points || p+in+v != 6) {
+		if p, in, v := b.SpritePaths(); c.onMain && (p != c.points || p+in+v != 6) {
 			t.Errorf("%s: %d point, %d instanced, %d vertex batches; want %d point of 6", c.name, p, in, v, c.points)
 		}
 		if st.Triangles != 2*(30+200+22+1) {
@@ -221,14 +223,9 @@ func TestCutoutSpritesSameAsBlended(t *testing.T) {
 	}
 	var want *image.RGBA
 	for _, c := range runs {
-		h := newHarness(t, true, gl.Options{Sprites: c.path})
 		var sc cutoutScene
-		img, _, err := h.frame(sc.record)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.close()
-		if n := h.b.CutoutBatches(); n != c.cutouts {
+		img, _, b := picture(t, true, gl.Options{Sprites: c.path}, sc.record)
+		if n := b.CutoutBatches(); n != c.cutouts {
 			t.Errorf("%s: %d cutout batches, want %d", c.name, n, c.cutouts)
 		}
 		if want == nil {
@@ -237,6 +234,19 @@ func TestCutoutSpritesSameAsBlended(t *testing.T) {
 		}
 		samePicture(t, c.name, img, want, "the blended picture")
 	}
+}
+
+// picture renders one frame of record with a fresh backend of opts and
+// returns the picture, the frame's stats and the backend, shut down.
+func picture(t *testing.T, onMain bool, opts gl.Options, record func(*render.Frame)) (*image.RGBA, render.Stats, *gl.Backend) {
+	t.Helper()
+	h := newHarness(t, onMain, opts)
+	img, st, err := h.frame(record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.close()
+	return img, st, h.b
 }
 
 // samePicture reports every channel of img that differs from want (the
@@ -293,14 +303,7 @@ func (s *hiddenScene) record(f *render.Frame) {
 			if i%6 == 0 {
 				x, y = float32(int(x))+0.5*float32(i%2), float32(int(y))+0.5*float32(i/6%2)
 			}
-			sx, sy := float32(1), float32(1)
-			if i%4 == 2 {
-				sx = -1
-			}
-			if i%7 == 3 {
-				sy = -1
-			}
-			f.DrawSprite(&render.Sprite{Transform: mgl32.Translate3D(x+side/2, y+side/2, 0).Mul4(mgl32.Scale3D(sx, sy, 1)),
+			f.DrawSprite(&render.Sprite{Transform: mirrored(i, x, y, side),
 				Size: mgl32.Vec2{side, side}, Pivot: mgl32.Vec2{0.5, 0.5}, Texture: tex,
 				Color: render.RGBA(uint8(i), uint8(i>>8)*40, 255-uint8(i), alpha), Blend: blend, Layer: layer})
 		}
@@ -312,7 +315,7 @@ func (s *hiddenScene) record(f *render.Frame) {
 	}
 	if s.sparse {
 		// 2,000 one-pixel squares, each spot twice: half are hidden, but
-		// the batch could cover the screen less than three times over.
+		// the batch could cover the screen less than 1.5 times over.
 		f.BeginPass(screenPass())
 		for i := 0; i < 2000; i++ {
 			rect(f, float32(i%1000%screenW)+0.25, float32(i%1000/screenW)+0.25, 1, 1, s.tex, render.White)
@@ -347,19 +350,14 @@ func TestHiddenSpritesSamePicture(t *testing.T) {
 	}
 	var want *image.RGBA
 	for _, c := range runs {
-		h := newHarness(t, c.onMain, gl.Options{HiddenSprites: c.mode})
 		var sc hiddenScene
-		img, st, err := h.frame(sc.record)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.close()
+		img, st, b := picture(t, c.onMain, gl.Options{HiddenSprites: c.mode}, sc.record)
 		if c.onMain {
-			on := c.mode == gl.HiddenSpritesOn || c.mode == gl.HiddenSpritesAuto && gl.SoftwareRenderer(h.b)
+			on := c.mode == gl.HiddenSpritesOn || c.mode == gl.HiddenSpritesAuto && gl.SoftwareRenderer(b)
 			// Of 7,500 sprites that may be left out, more than half are
 			// hidden in a scene this crowded.
-			if n := st.HiddenSprites; n != h.b.HiddenSprites() || on != (n > 3750) || !on && n != 0 {
-				t.Errorf("%s: %d hidden sprites (backend: %d)", c.name, n, h.b.HiddenSprites())
+			if n := st.HiddenSprites; n != b.HiddenSprites() || on != (n > 3750) || !on && n != 0 {
+				t.Errorf("%s: %d hidden sprites (backend: %d)", c.name, n, b.HiddenSprites())
 			}
 			t.Logf("%s: %d of 7,500 sprites hidden", c.name, st.HiddenSprites)
 			if st.Triangles != 2*(1500+4000+2000+1500+1-st.HiddenSprites) {
