@@ -219,8 +219,8 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 			ogl.UniformMatrix4fv(prog.viewProj, 1, false, &b.viewProj[0])
 		}
 		if prog.pointScale >= 0 {
-			sc := b.sprites.scales[bt.Pass]
-			ogl.Uniform2f(prog.pointScale, sc[0], sc[1])
+			v := &b.sprites.views[bt.Pass]
+			ogl.Uniform2f(prog.pointScale, v.kx, v.ky)
 		}
 		if bt.Kind == render.KindMesh && !b.pass.shadow {
 			b.loadLights(prog)

@@ -69,13 +69,14 @@ func softwareRenderer(name string) bool {
 	return false
 }
 
-// pointView maps a pass's world coordinates to pixels of its viewport for
-// the hidden-sprite test: x' = kx·x + bx, y' = ky·y + by (y' upwards from
-// the viewport's bottom edge, as GL's window coordinates).
+// pointView is how a pass maps world coordinates to pixels of its
+// viewport where it maps both axes alike, as point sprites need:
+// x' = kx·x + bx, y' = ky·y + by (y' upwards from the viewport's bottom
+// edge, as GL's window coordinates). kx and ky are zero in other passes.
 type pointView struct {
-	ok             bool // the test may run in this pass (single-sampled target)
 	kx, bx, ky, by float32
-	w, h           int // viewport size in pixels
+	w, h           int  // viewport size in pixels
+	single         bool // the target has one sample per pixel: the hidden-sprite test may run
 }
 
 // coverage is a bitmap of the pixels of a viewport that the sprites

@@ -62,7 +62,7 @@ func TestVisibleSpritesAgainstPixels(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	for _, flip := range []bool{false, true} {
 		run := squareRun(r, 1500, w, h)
-		v := pointView{ok: true, kx: 1, ky: 1, w: w, h: h}
+		v := pointView{kx: 1, ky: 1, w: w, h: h, single: true}
 		if flip { // a view mirrored in y: world y up is pixel y down
 			v.ky, v.by = -1, h
 		}
@@ -143,7 +143,7 @@ func BenchmarkVisibleSprites200k(b *testing.B) {
 	for i := range run {
 		run[i] = render.SpriteInstance{X: r.Float32() * 796, Y: r.Float32() * 596, AX: 4, BY: 4, Color: 0xffffffff}
 	}
-	v := pointView{ok: true, kx: 1, ky: 1, w: 800, h: 600}
+	v := pointView{kx: 1, ky: 1, w: 800, h: 600, single: true}
 	var c coverage
 	out := make([]uint32, len(run))
 	b.ReportAllocs()

@@ -47,8 +47,7 @@ type spriteState struct {
 	hidden  int                   // sprites left out as hidden in the last frame
 	paths   []spritePath          // by batch
 	vfirst  []int                 // by batch: first sprite in this frame's streamed vertices
-	scales  [][2]float32          // by pass: window pixels per world unit; zero: no points
-	views   []pointView           // by pass: the hidden-sprite test's pixel mapping
+	views   []pointView           // by pass: world units to pixels, for points
 	scratch []render.SpriteVertex // streamed vertices
 
 	// The hidden-sprite test's results: batch i draws shown[sfirst[i]:]'s
@@ -172,7 +171,7 @@ func (b *Backend) prepareSprites(f *render.Frame, batches []render.Batch, sprite
 		return
 	}
 	sp.slot = (sp.slot + 1) % streamRing
-	b.passScales(f)
+	b.passViews(f)
 	sp.paths = sp.paths[:0]
 	sp.vfirst = sp.vfirst[:0]
 	sp.sfirst = sp.sfirst[:0]
@@ -185,7 +184,7 @@ func (b *Backend) prepareSprites(f *render.Frame, batches []render.Batch, sprite
 		if bt.Kind == render.KindSprite && bt.Shader == 0 && b.opts.Sprites != SpritesVertices {
 			path = pathInstanced
 			if b.opts.Sprites == SpritesAuto && bt.Squares {
-				sc := sp.scales[bt.Pass][0]
+				sc := sp.views[bt.Pass].kx
 				if sc < 0 {
 					sc = -sc
 				}
@@ -284,18 +283,15 @@ func instancePointers(first int) {
 	ogl.VertexAttribPointerWithOffset(3, 4, ogl.UNSIGNED_BYTE, true, stride, off+40)
 }
 
-// passScales sets, for each pass, the window pixels per world unit along x
+// passViews sets, for each pass, the window pixels per world unit along x
 // and y when the pass maps both axes alike (so that a square stays a square
-// of known side in pixels), and zero otherwise; and the hidden-sprite
-// test's mapping from world to viewport pixels where the pass's target is
-// single-sampled.
-func (b *Backend) passScales(f *render.Frame) {
+// of known side in pixels), zero otherwise, with the rest of the mapping
+// from world to viewport pixels that the hidden-sprite test uses.
+func (b *Backend) passViews(f *render.Frame) {
 	sp := &b.sprites
-	sp.scales = sp.scales[:0]
 	sp.views = sp.views[:0]
 	for i := range f.Passes() {
 		p := &f.Passes()[i]
-		var sc [2]float32
 		var v pointView
 		w, h, _, ok := b.surfaceSize(f, p.Target)
 		m := &p.ViewProj
@@ -308,13 +304,11 @@ func (b *Backend) passScales(f *render.Frame) {
 			sy := m[5] * float32(vp.H) / 2 / m[15]
 			ax, ay := max(sx, -sx), max(sy, -sy)
 			if d := ax - ay; ax > 0 && d <= 1e-5*ax && -d <= 1e-5*ax {
-				sc = [2]float32{sx, sy}
-				v = pointView{ok: b.singleSampled(p.Target), kx: sx, ky: sy,
+				v = pointView{kx: sx, ky: sy,
 					bx: (m[12]/m[15] + 1) * float32(vp.W) / 2, by: (m[13]/m[15] + 1) * float32(vp.H) / 2,
-					w: vp.W, h: vp.H}
+					w: vp.W, h: vp.H, single: b.singleSampled(p.Target)}
 			}
 		}
-		sp.scales = append(sp.scales, sc)
 		sp.views = append(sp.views, v)
 	}
 }
@@ -334,7 +328,7 @@ func (b *Backend) singleSampled(id render.TargetID) bool {
 // allows it, drawn without blending (Options.HiddenSprites).
 func (b *Backend) testsHidden(bt *render.Batch) bool {
 	v := &b.sprites.views[bt.Pass]
-	if bt.Count < minHiddenBatch || !v.ok {
+	if bt.Count < minHiddenBatch || !v.single {
 		return false
 	}
 	side := 0.5 * (bt.SideMin + bt.SideMax) * max(v.kx, -v.kx) // mean side in pixels, about
