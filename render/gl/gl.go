@@ -62,8 +62,8 @@
 // out. On Mesa's llvmpipe a sprite costs about 0.6 µs of rasterizer and
 // vertex work and the test about 27 ns, so it pays where sprites overlap:
 // in the 200,000-sprite bunnymark, 63% of the sprites are hidden and the
-// frame takes about half the time. On a GPU the fragments cost less than
-// the test, which is why Auto leaves it off there.
+// frame takes a little over half the time. On a GPU the fragments cost less
+// than the test, which is why Auto leaves it off there.
 //
 // Meshes drawn with the built-in mesh program are shaded physically
 // (metallic-roughness, as glTF 2.0's reference renderer) under their

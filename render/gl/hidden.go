@@ -49,7 +49,7 @@ const minHiddenBatch = 1024
 // hidden to pay for it. The 50,000-sprite bunnymark, whose sprites cover
 // the window 1.7 times over, hides 12% of them and runs about 7% faster
 // (medians of 9 alternating runs on llvmpipe, 2 cores); the 200,000-sprite
-// one (6.7 times over) hides 63% and runs in about 60% of the time.
+// one (6.7 times over) hides 63% and runs in a little over half the time.
 const hiddenOverdraw = 1.5
 
 // hiddenMargin is how far, in pixels, a sprite's edge must clear a pixel
