@@ -57,7 +57,7 @@ type spriteState struct {
 	cover          coverage
 }
 
-// initSprites creates the three sprite vertex arrays, the two index buffers
+// initSprites creates the four sprite vertex arrays, the two index buffers
 // and the stream buffers (storage comes with the first frame that needs it).
 func (b *Backend) initSprites() {
 	sp := &b.sprites
@@ -384,18 +384,21 @@ func (b *Backend) drawSprites(i int, bt *render.Batch) {
 	sp := &b.sprites
 	switch sp.paths[i] {
 	case pathPoints:
-		if first := sp.sfirst[i]; first >= 0 {
-			b.drawShown(first, sp.scount[i], bt)
-			return
+		// Every sprite through the sequence 0 … n-1, or the shown ones
+		// through this frame's index of shown sprites; indices count from
+		// the batch's first instance.
+		vao, base, count := sp.pointVAO, 0, bt.Count
+		if sp.sfirst[i] >= 0 {
+			vao, base, count = sp.shownVAO, sp.sfirst[i], sp.scount[i]
 		}
-		b.bindVAO(sp.pointVAO)
+		b.bindVAO(vao)
 		ogl.BindBuffer(ogl.ARRAY_BUFFER, sp.instBuf)
-		for first := 0; first < bt.Count; first += flushEvery {
-			if first > 0 {
+		instancePointers(bt.First)
+		for k := 0; k < count; k += flushEvery {
+			if k > 0 {
 				ogl.Flush()
 			}
-			instancePointers(bt.First + first)
-			ogl.DrawElements(ogl.POINTS, int32(min(flushEvery, bt.Count-first)), ogl.UNSIGNED_INT, nil)
+			ogl.DrawElementsWithOffset(ogl.POINTS, int32(min(flushEvery, count-k)), ogl.UNSIGNED_INT, uintptr(4*(base+k)))
 		}
 	case pathInstanced:
 		b.bindVAO(sp.instVAO)
@@ -410,21 +413,6 @@ func (b *Backend) drawSprites(i int, bt *render.Batch) {
 	default:
 		b.bindVAO(sp.vertVAO)
 		ogl.DrawElementsBaseVertex(ogl.TRIANGLES, int32(6*bt.Count), ogl.UNSIGNED_INT, nil, int32(4*sp.vfirst[i]))
-	}
-}
-
-// drawShown draws, as points, the count sprites of batch bt listed from
-// this frame's index of shown sprites on, in parts as drawSprites does.
-func (b *Backend) drawShown(first, count int, bt *render.Batch) {
-	sp := &b.sprites
-	b.bindVAO(sp.shownVAO)
-	ogl.BindBuffer(ogl.ARRAY_BUFFER, sp.instBuf)
-	instancePointers(bt.First)
-	for k := 0; k < count; k += flushEvery {
-		if k > 0 {
-			ogl.Flush()
-		}
-		ogl.DrawElementsWithOffset(ogl.POINTS, int32(min(flushEvery, count-k)), ogl.UNSIGNED_INT, uintptr(4*(first+k)))
 	}
 }
 
