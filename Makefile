@@ -35,8 +35,14 @@ test: deps
 	$(GO) vet ./...
 	SDL_VIDEODRIVER=offscreen TACT_REQUIRE_GL=1 $(GO) test -short -race ./...
 
+# The wall-clock tests (frame pacing, audio through the device), which -short
+# skips: they live in platform and in the root package. The count check
+# fails the target if a rename leaves the pattern matching nothing.
+REALTIME = Pace|Pacer|ThroughDevice
 test-realtime: deps
-	SDL_VIDEODRIVER=offscreen $(GO) test -run 'Pace|Pacer|ThroughDevice' -v ./platform/ ./runtime/
+	@log=$$(mktemp); SDL_VIDEODRIVER=offscreen $(GO) test -count=1 -run '$(REALTIME)' -v ./platform/ . >$$log 2>&1; rc=$$?; \
+	cat $$log; n=$$(grep -c -- '^--- PASS' $$log); rm -f $$log; [ $$rc -eq 0 ] || exit $$rc; \
+	echo "realtime tests passed: $$n"; [ $$n -ge 5 ] || { echo "expected at least 5 realtime tests, ran $$n"; exit 1; }
 
 # The sample launcher: a window when there is a display; without one it
 # renders every sample offscreen and writes PNGs under $(OUT)/.
@@ -44,7 +50,7 @@ run: deps
 	$(GO) run ./samples/launcher -out $(OUT)
 
 bench: deps
-	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./scenegraph/ ./director/ ./render/ .
+	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./scenegraph/ ./runtime/director/ ./render/ .
 
 clean:
 	rm -rf $(OUT) bin

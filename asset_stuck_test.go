@@ -12,11 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tact-engine/tact/asset"
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/asset"
+	"github.com/tact-engine/tact/runtime/director"
 	"github.com/tact-engine/tact/scenegraph"
 )
 

@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/tact-engine/tact/asset"
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/internal/assettest"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/asset"
+	"github.com/tact-engine/tact/runtime/director"
 	"github.com/tact-engine/tact/scenegraph"
 )
 

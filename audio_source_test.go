@@ -7,11 +7,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/tact-engine/tact/audio"
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
+	"github.com/tact-engine/tact/runtime/audio"
+	"github.com/tact-engine/tact/runtime/director"
+	"github.com/tact-engine/tact/runtime/sound"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/sound"
 )
 
 // audioTone returns a looping-friendly clip: seconds of a freq Hz sine

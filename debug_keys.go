@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/tact-engine/tact/platform"
-	"github.com/tact-engine/tact/profiler"
+	"github.com/tact-engine/tact/runtime/profiler"
 )
 
 // SavePNG writes img to path as a PNG file, creating or replacing it. The

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
+	"github.com/tact-engine/tact/runtime/director"
 )
 
 // In a real Game, F1 shows the Game's overlay and F12 saves a PNG

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tact-engine/tact/director"
-	"github.com/tact-engine/tact/replay"
+	"github.com/tact-engine/tact/runtime/director"
+	"github.com/tact-engine/tact/runtime/replay"
 )
 
 // The child role of TestDeterminismAcrossProcesses: the test binary re-runs

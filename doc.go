@@ -10,19 +10,30 @@
 //	})
 //
 // Run must be called from the main goroutine. The engine is built of one
-// package per concern; a game usually needs these:
+// package per concern, each in its layer's folder; a game usually needs
+// these:
 //
-//	scenegraph  nodes, components and their lifecycle, cameras, sprites
-//	sound       audio sources on nodes
-//	text        labels and fonts
-//	director    the Director that ticks frames; systems; the fixed step
-//	tween       Cocos-style tweens        animation  sprite-sheet clips
-//	collision   overlap shapes            physics2d  Box2D rigid bodies
-//	particle    particle emitters         asset      reference-counted assets
-//	scenefile   JSON scenes and prefabs   replay     record, replay, state hashes
-//	profiler    F1 stats overlay, traces  render     command lists, the render thread
-//	platform    SDL2 window, input, timing, audio output
-//	core        signals, events, timers, the job pool, logging
+//	scenegraph          nodes, components and their lifecycle, cameras, sprites
+//	runtime/director    the Director that ticks frames; systems; the fixed step
+//	runtime/sound       audio sources on nodes
+//	runtime/text        labels and fonts
+//	runtime/ui          buttons, toggles, layouts, scroll views, text input
+//	runtime/tween       Cocos-style tweens
+//	runtime/animation   sprite-sheet clips
+//	runtime/collision   overlap shapes
+//	runtime/physics2d   Box2D rigid bodies
+//	runtime/particle    particle emitters
+//	runtime/asset       reference-counted assets
+//	runtime/scenefile   JSON scenes and prefabs
+//	runtime/replay      record, replay, state hashes
+//	runtime/profiler    F1 stats overlay, traces
+//	render              command lists, the render thread (render/gl draws)
+//	platform            SDL2 window, input, timing, audio output
+//	core                signals, events, timers, the job pool, logging
 //
 // Samples live under samples/; the launcher runs them all.
+//
+// Layer: the module root, above every layer. It may import any package of the
+// module but runtime/physics2d, so that games without physics do not link
+// Box2D.
 package tact

@@ -10,12 +10,12 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/tact-engine/tact/animation"
-	"github.com/tact-engine/tact/collision"
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/animation"
+	"github.com/tact-engine/tact/runtime/collision"
+	"github.com/tact-engine/tact/runtime/director"
+	"github.com/tact-engine/tact/runtime/tween"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/tween"
 )
 
 // The whole-frame scene: what one Game frame does in a small game, every

@@ -12,10 +12,10 @@ import (
 	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/director"
 	"github.com/tact-engine/tact/scenegraph"
 	"github.com/veandco/go-sdl2/sdl"
 )

@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/internal/golden"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/director"
+	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/text"
 )
 
 // -update rewrites the golden images from what the engine draws now (look at

@@ -6,8 +6,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/vector"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/vector"
 )
 
 // graphicsScene draws vector.Graphics shapes (fills, strokes, a concave

@@ -3,7 +3,7 @@ package tact
 import (
 	"image"
 
-	"github.com/tact-engine/tact/director"
+	"github.com/tact-engine/tact/runtime/director"
 )
 
 // ScreenshotFrame captures frame n (counting from 0, as Director.TotalFrames

@@ -8,8 +8,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/text"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/tact-engine/tact/director"
-	"github.com/tact-engine/tact/post"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/render/post"
+	"github.com/tact-engine/tact/runtime/director"
 	"github.com/tact-engine/tact/scenegraph"
 )
 

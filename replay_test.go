@@ -9,7 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/platform"
-	"github.com/tact-engine/tact/replay"
+	"github.com/tact-engine/tact/runtime/replay"
 	"github.com/tact-engine/tact/scenegraph"
 )
 

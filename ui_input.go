@@ -2,7 +2,7 @@ package tact
 
 import (
 	"github.com/tact-engine/tact/platform"
-	"github.com/tact-engine/tact/ui"
+	"github.com/tact-engine/tact/runtime/ui"
 )
 
 // ui.Key and ui.PointerButton take platform's (SDL's) values, so the Game

@@ -9,4 +9,6 @@
 // keeps no package-level mutable state and imports no other Tact package.
 //
 // Time values are float64 seconds; spatial values are float32 (mgl32).
+//
+// Layer: core, the bottom. It imports no other package of the module.
 package core

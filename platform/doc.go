@@ -46,4 +46,6 @@
 // SDL is a process-wide singleton, so at most one [Platform] can be open at a
 // time; a private flag enforces this. It is the package's only mutable
 // package-level state. After [Platform.Close], Init may be called again.
+//
+// Layer: platform. It may import core only.
 package platform

@@ -26,4 +26,7 @@
 // ([Batch.Opaque]).
 //
 // Package render imports no graphics API and may be used from headless servers.
+//
+// Layer: render. It may import core only: no graphics API, so it runs on
+// headless servers.
 package render

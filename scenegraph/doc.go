@@ -79,4 +79,7 @@
 // own OnEnable, a node left active but not active in hierarchy after being
 // re-activated inside its OnDisable, an unstable removal from the update
 // lists), Tact keeps the invariant; lifecycle_test.go names each case.
+//
+// Layer: scenegraph. It may import core, render and render/graph (its tests
+// also render/null).
 package scenegraph

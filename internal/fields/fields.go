@@ -1,6 +1,3 @@
-// Package fields holds the one rule for which fields of a component are its
-// state: scene files read and write exactly these, and the replay state
-// hash hashes exactly these.
 package fields
 
 import (

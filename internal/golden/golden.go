@@ -1,6 +1,3 @@
-// Package golden compares pictures with golden images, with a tolerance:
-// rasterizers differ in the last bit of edges and blending. Tests of the
-// engine and of the samples share it.
 package golden
 
 import (

@@ -1,12 +1,9 @@
-// Package systemtest holds what the tests of the engine-system packages
-// (tween, animation, collision, physics2d) share: a Director with one
-// system installed and a running scene.
 package systemtest
 
 import (
 	"testing"
 
-	"github.com/tact-engine/tact/director"
+	"github.com/tact-engine/tact/runtime/director"
 	"github.com/tact-engine/tact/scenegraph"
 )
 

@@ -28,4 +28,6 @@
 // Record then records nothing.
 //
 // A Graph is used from one goroutine (the one that records frames).
+//
+// Layer: render. It may import core and render.
 package graph

@@ -20,9 +20,9 @@ import (
 	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/text"
 )
 
 // Sample is the blockdash sample, as the launcher lists it.

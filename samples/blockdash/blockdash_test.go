@@ -6,10 +6,10 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/platform/platformtest"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/director"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
 	"github.com/tact-engine/tact/scenegraph"

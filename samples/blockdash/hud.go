@@ -5,8 +5,8 @@ import (
 
 	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform"
+	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/text"
 )
 
 // StartLives is the number of lives a run starts with.

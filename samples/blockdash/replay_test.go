@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/platform/platformtest"
-	"github.com/tact-engine/tact/replay"
+	"github.com/tact-engine/tact/runtime/director"
+	"github.com/tact-engine/tact/runtime/replay"
 )
 
 // replayConfig runs blockdash without a window or GL: replay checks state,

@@ -4,9 +4,9 @@ import (
 	"math"
 
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/audio"
+	"github.com/tact-engine/tact/runtime/audio"
+	"github.com/tact-engine/tact/runtime/sound"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/sound"
 )
 
 // chimeRate is the sample rate of the coin chime made in code; the mixer

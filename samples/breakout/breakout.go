@@ -23,9 +23,9 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/transition"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/transition"
 )
 
 // Sample is the breakout sample, as the launcher lists it.

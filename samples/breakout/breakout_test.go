@@ -7,9 +7,9 @@ import (
 	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/platform/platformtest"
+	"github.com/tact-engine/tact/runtime/ui"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/ui"
 )
 
 func TestMain(m *testing.M) { platformtest.Main(m) }

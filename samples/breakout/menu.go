@@ -4,9 +4,9 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/text"
+	"github.com/tact-engine/tact/runtime/ui"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/text"
-	"github.com/tact-engine/tact/ui"
 )
 
 // Button sizes of the menus.

@@ -8,10 +8,10 @@ import (
 	"github.com/tact-engine/tact/core"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/text"
+	"github.com/tact-engine/tact/runtime/ui"
+	"github.com/tact-engine/tact/runtime/vector"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/text"
-	"github.com/tact-engine/tact/ui"
-	"github.com/tact-engine/tact/vector"
 )
 
 // The playfield's pieces, in pixels and pixels per second.

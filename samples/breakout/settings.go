@@ -5,8 +5,8 @@ import (
 	"io/fs"
 
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/director"
-	"github.com/tact-engine/tact/transition"
+	"github.com/tact-engine/tact/runtime/director"
+	"github.com/tact-engine/tact/runtime/transition"
 )
 
 // Settings are the player's choices, saved between runs.

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/director"
+	"github.com/tact-engine/tact/runtime/director"
 )
 
 // meter measures the run the way the peer does: after warmup frames it times

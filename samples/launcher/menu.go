@@ -8,9 +8,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/director"
 	"github.com/tact-engine/tact/scenegraph"
 )
 

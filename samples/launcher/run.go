@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/director"
-	"github.com/tact-engine/tact/profiler"
+	"github.com/tact-engine/tact/runtime/director"
+	"github.com/tact-engine/tact/runtime/profiler"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
 )

@@ -2,8 +2,8 @@ package main
 
 import (
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
+	"github.com/tact-engine/tact/runtime/director"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
 )

@@ -3,8 +3,8 @@ package main
 import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/text"
 )
 
 // textBox is a text.Label on a node of its own, its top-left corner at

@@ -21,12 +21,12 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/director"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/director"
+	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/text"
 )
 
 // Sample is the lifecycle sample, as the launcher lists it.

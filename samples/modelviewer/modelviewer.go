@@ -25,16 +25,16 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/asset"
-	"github.com/tact-engine/tact/director"
-	"github.com/tact-engine/tact/gltf"
 	"github.com/tact-engine/tact/platform"
-	"github.com/tact-engine/tact/post"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/render/post"
+	"github.com/tact-engine/tact/runtime/asset"
+	"github.com/tact-engine/tact/runtime/director"
+	"github.com/tact-engine/tact/runtime/gltf"
+	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
 	"github.com/tact-engine/tact/shaders"
-	"github.com/tact-engine/tact/text"
 )
 
 // Settings are the sample's options, set from the command line.

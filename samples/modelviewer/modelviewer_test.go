@@ -8,10 +8,10 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/asset"
-	"github.com/tact-engine/tact/gltf"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/platform/platformtest"
+	"github.com/tact-engine/tact/runtime/asset"
+	"github.com/tact-engine/tact/runtime/gltf"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
 	"github.com/tact-engine/tact/scenegraph"

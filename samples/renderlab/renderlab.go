@@ -24,10 +24,10 @@ import (
 	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
 	"github.com/tact-engine/tact/shaders"
-	"github.com/tact-engine/tact/text"
 )
 
 // Sample is the renderlab sample, as the launcher lists it.

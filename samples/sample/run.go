@@ -4,7 +4,7 @@ import (
 	"image"
 
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/director"
+	"github.com/tact-engine/tact/runtime/director"
 )
 
 // Run runs s in a new Game made from cfg (after s.Configure): s.Start builds

@@ -17,14 +17,14 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/animation"
-	"github.com/tact-engine/tact/collision"
-	"github.com/tact-engine/tact/particle"
-	"github.com/tact-engine/tact/physics2d"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/animation"
+	"github.com/tact-engine/tact/runtime/collision"
+	"github.com/tact-engine/tact/runtime/particle"
+	"github.com/tact-engine/tact/runtime/physics2d"
+	"github.com/tact-engine/tact/runtime/tween"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/tween"
 )
 
 // Sample is the systemsdemo sample, as the launcher lists it.

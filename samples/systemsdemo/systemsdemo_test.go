@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"github.com/tact-engine/tact"
-	"github.com/tact-engine/tact/animation"
-	"github.com/tact-engine/tact/collision"
-	"github.com/tact-engine/tact/particle"
-	"github.com/tact-engine/tact/physics2d"
 	"github.com/tact-engine/tact/platform/platformtest"
+	"github.com/tact-engine/tact/runtime/animation"
+	"github.com/tact-engine/tact/runtime/collision"
+	"github.com/tact-engine/tact/runtime/particle"
+	"github.com/tact-engine/tact/runtime/physics2d"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
 	"github.com/tact-engine/tact/scenegraph"
 )

@@ -16,9 +16,9 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
-	"github.com/tact-engine/tact/text"
 )
 
 // Sample is the text sample, as the launcher lists it.

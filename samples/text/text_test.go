@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/tact-engine/tact/platform/platformtest"
+	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
-	"github.com/tact-engine/tact/text"
 )
 
 func TestMain(m *testing.M) { platformtest.Main(m) }

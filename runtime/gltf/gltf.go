@@ -1,0 +1,259 @@
+package gltf
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/asset"
+	"github.com/tact-engine/tact/scenegraph"
+)
+
+// Register registers Format for ".gltf" and ".glb" with m. The asset
+// package cannot register it itself (this package imports asset).
+func Register(m *asset.Manager) {
+	m.RegisterFormat(".gltf", Format{})
+	m.RegisterFormat(".glb", Format{})
+}
+
+// Format is the asset.Format (and asset.Reloader) of glTF files: Decode
+// parses and checks the file, and reads its buffers and decodes its images
+// (read through the Source, so they stay under the asset root and are
+// watched with the model), on a worker; Create uploads one mesh per
+// primitive and the textures the materials use; Free deletes them. A
+// load's value is a *Model. Errors name the file and the JSON path of the
+// fault, as in "model.gltf: meshes[0].primitives[1].attributes.POSITION:
+// accessor 7 out of range (the file has 3)" or "model.glb: images[2]:
+// bufferView 9: not a PNG or JPEG image".
+type Format struct{}
+
+// Format reloads models in place.
+var _ asset.Reloader = Format{}
+
+// Decode reads and checks the model, and decodes the images its materials
+// use.
+func (Format) Decode(src *asset.Source) (any, error) {
+	b, err := src.Read()
+	if err != nil {
+		return nil, err
+	}
+	d, err := parse(src.Path, b, src.ReadFile)
+	if err != nil {
+		return nil, &asset.Error{Path: src.Path, Err: err}
+	}
+	return d, nil
+}
+
+// Create uploads the model's meshes and textures and builds the *Model.
+func (Format) Create(ctx *asset.CreateContext, data any) (any, error) {
+	return newModel(ctx.Frame, data.(*decoded)), nil
+}
+
+// Reload replaces a loaded model's content with a new decode of its files
+// (the asset manager calls it when the .gltf, a buffer or an image file
+// changes, or on Manager.Reload). The *Model stays the same value, with
+// new meshes and textures; the previous ones stay on the GPU, so that
+// nodes instantiated before keep drawing the previous version, until the
+// asset is unloaded. Instantiate again (on the Manager's Reloaded signal)
+// to show the new one.
+func (Format) Reload(f *render.Frame, value, data any) error {
+	m := value.(*Model)
+	if m.freed {
+		return fmt.Errorf("%s: %w", m.Path, ErrFreed)
+	}
+	n := newModel(f, data.(*decoded))
+	m.retired = append(m.retired, m.gpu())
+	m.Meshes, m.Textures, m.name, m.nodes, m.roots = n.Meshes, n.Textures, n.name, n.nodes, n.roots
+	m.Reloads++
+	return nil
+}
+
+// Free deletes the model's meshes and textures, those of earlier versions
+// replaced by reloads included. Nodes built from the model must not be
+// drawn afterwards.
+func (Format) Free(f *render.Frame, value any) {
+	m, ok := value.(*Model)
+	if !ok || m.freed {
+		return
+	}
+	m.freed = true
+	for _, g := range append(m.retired, m.gpu()) {
+		for _, id := range g.meshes {
+			f.DeleteMesh(id)
+		}
+		for _, id := range g.textures {
+			f.DeleteTexture(id)
+		}
+	}
+	m.retired = nil
+}
+
+// newModel records the creation of d's textures and meshes into f.
+func newModel(f *render.Frame, d *decoded) *Model {
+	m := &Model{Path: d.path, name: d.name, nodes: d.nodes, roots: d.roots}
+	for _, t := range d.textures {
+		m.Textures = append(m.Textures, f.CreateTexture(t.desc, t.pix))
+	}
+	tex := func(i int) render.TextureID {
+		if i < 0 {
+			return 0
+		}
+		return m.Textures[i]
+	}
+	for _, md := range d.meshes {
+		mesh := Mesh{Name: md.name}
+		for _, pd := range md.prims {
+			mat := d.materials[pd.material]
+			p := Primitive{
+				Mesh:     f.CreateMesh(pd.verts, pd.indices),
+				Texture:  tex(mat.base),
+				Color:    mat.color,
+				Material: mat.mat,
+				Blend:    mat.blend,
+				Radius:   pd.radius,
+				Vertices: len(pd.verts),
+				Indices:  len(pd.indices),
+			}
+			p.Material.MetallicRoughnessMap = tex(mat.metalRough)
+			p.Material.NormalMap = tex(mat.normal)
+			p.Material.OcclusionMap = tex(mat.occlusion)
+			p.Material.EmissiveMap = tex(mat.emissive)
+			p.MaterialIndex = pd.material
+			if pd.material == len(d.materials)-1 {
+				p.MaterialIndex = -1
+			}
+			mesh.Primitives = append(mesh.Primitives, p)
+		}
+		m.Meshes = append(m.Meshes, mesh)
+	}
+	return m
+}
+
+// Model is a loaded glTF file: its meshes and textures on the GPU and its
+// node hierarchy. It changes only in a reload (see Format.Reload), on the
+// main thread.
+type Model struct {
+	// Path is the model's asset path.
+	Path string
+	// Meshes are the file's meshes, in the file's order.
+	Meshes []Mesh
+	// Textures are the textures the model made from its images, which it
+	// owns: one for each image, sampler and format its materials use
+	// (colour maps are FormatSRGB8A8, data maps FormatRGBA8).
+	Textures []render.TextureID
+	// Reloads counts the reloads that replaced the content.
+	Reloads int
+
+	name    string
+	nodes   []nodeData
+	roots   []int
+	retired []gpuObjects // earlier versions' objects, deleted by Free
+	freed   bool
+}
+
+// gpuObjects are the GPU objects of one version of a model.
+type gpuObjects struct {
+	meshes   []render.MeshID
+	textures []render.TextureID
+}
+
+// gpu returns the current version's GPU objects.
+func (m *Model) gpu() gpuObjects {
+	var g gpuObjects
+	for _, mesh := range m.Meshes {
+		for _, p := range mesh.Primitives {
+			g.meshes = append(g.meshes, p.Mesh)
+		}
+	}
+	g.textures = m.Textures
+	return g
+}
+
+// Mesh is one glTF mesh.
+type Mesh struct {
+	Name       string
+	Primitives []Primitive
+}
+
+// Primitive is one glTF primitive: a render mesh with its material, ready
+// for a scenegraph.MeshRenderer (Texture and Color are the base colour,
+// the rest of the material is in Material).
+type Primitive struct {
+	Mesh render.MeshID
+	// Texture is the base colour map (FormatSRGB8A8); 0: none (white).
+	Texture render.TextureID
+	// Color is the base colour factor (white without one). Under alpha
+	// mode MASK its alpha is 0 or 1, see Blend.
+	Color mgl32.Vec4
+	// Material is the rest of the metallic-roughness material: factors
+	// (glTF's defaults where the file gives none, metallic and roughness
+	// 1) and the maps, owned by the Model. Unlit is set by
+	// KHR_materials_unlit.
+	Material render.Material
+	// Blend is render.BlendAlpha for alpha modes BLEND and MASK (MASK is
+	// cut in advance: the base colour map's alpha is made 0 or 1 against
+	// alphaCutoff), render.BlendOpaque otherwise.
+	Blend render.BlendMode
+	// MaterialIndex is the glTF material's index, -1 for glTF's default
+	// material (a primitive without one).
+	MaterialIndex int
+	// Radius bounds the vertices around the mesh's origin.
+	Radius float32
+	// Vertices and Indices count what was uploaded (vertices are unshared,
+	// three a triangle, when flat normals were computed).
+	Vertices, Indices int
+}
+
+// ModelOf returns the asset's model, or nil if it is not a loaded glTF model.
+func ModelOf(x *asset.Asset) *Model {
+	if x == nil {
+		return nil
+	}
+	m, _ := x.Value().(*Model)
+	return m
+}
+
+// ErrFreed is returned by Instantiate on a model whose asset was unloaded.
+var ErrFreed = errors.New("gltf: the model's asset was unloaded")
+
+// Instantiate builds a new, detached copy of the default scene (or, in a
+// file without scenes, of every node without a parent): a root node named
+// after the file, holding the scene's root nodes as children, each with
+// its name and transform, its children, and one MeshRenderer for each
+// primitive of its mesh (Mesh, Texture, Color, Material, Blend and Radius
+// set). Nodes without
+// a name are named "node" and their index. Keep the model's asset loaded
+// while the nodes are drawn: they do not hold it.
+func (m *Model) Instantiate() (*scenegraph.Node, error) {
+	if m.freed {
+		return nil, fmt.Errorf("%s: %w", m.Path, ErrFreed)
+	}
+	root := scenegraph.NewNode(m.name)
+	for _, r := range m.roots {
+		if err := root.AddChild(m.build(r)); err != nil {
+			return nil, fmt.Errorf("%s: %w", m.Path, err)
+		}
+	}
+	return root, nil
+}
+
+// build makes node i and its subtree (the hierarchy was checked to be a
+// tree in Decode).
+func (m *Model) build(i int) *scenegraph.Node {
+	nd := &m.nodes[i]
+	n := scenegraph.NewNode(nd.name)
+	n.SetPosition(nd.t)
+	n.SetRotation(nd.r)
+	n.SetScale(nd.s)
+	if nd.mesh >= 0 {
+		for _, p := range m.Meshes[nd.mesh].Primitives {
+			scenegraph.AddComponent(n, &scenegraph.MeshRenderer{Mesh: p.Mesh, Texture: p.Texture, Color: p.Color,
+				Material: p.Material, Blend: p.Blend, Radius: p.Radius})
+		}
+	}
+	for _, c := range nd.children {
+		n.AddChild(m.build(c))
+	}
+	return n
+}

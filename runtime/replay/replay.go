@@ -1,0 +1,606 @@
+package replay
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tact-engine/tact/platform"
+	"github.com/tact-engine/tact/runtime/director"
+)
+
+// InputKind is the kind of a recorded input event.
+type InputKind uint8
+
+// The input a Recording holds: what platform.Input can replay.
+const (
+	InputKeyDown InputKind = iota + 1
+	InputKeyUp
+	InputMouseMove
+	InputMouseDown
+	InputMouseUp
+	InputQuit
+	InputWheel
+	InputText
+)
+
+var inputKindNames = [...]string{"", "keydown", "keyup", "move", "mousedown", "mouseup", "quit", "wheel", "text"}
+
+// String returns the kind's name in recording files, e.g. "keydown".
+func (k InputKind) String() string {
+	if int(k) < len(inputKindNames) && k != 0 {
+		return inputKindNames[k]
+	}
+	return "input(" + strconv.Itoa(int(k)) + ")"
+}
+
+// InputEvent is one recorded input event.
+type InputEvent struct {
+	// Frame is the frame that dispatched the event, counted from the start
+	// of the recording (0 is the first frame recorded).
+	Frame uint64
+	Kind  InputKind
+	// Key, Mod and Repeat describe key events.
+	Key    platform.Key
+	Mod    platform.Mod
+	Repeat bool
+	// Button and Clicks describe mouse button events.
+	Button platform.MouseButton
+	Clicks int
+	// X and Y are the mouse position in window coordinates (mouse events).
+	X, Y int
+	// DX and DY are a wheel event's scroll.
+	DX, DY float32
+	// Text is a text event's UTF-8 text.
+	Text string
+}
+
+// DTChange says that from frame Frame on, every frame had dt DT.
+type DTChange struct {
+	Frame uint64
+	DT    float64
+}
+
+// Recording is a run's input, frame by frame, with the Director's fixed
+// step and every frame's dt: what it takes to drive the same frames again.
+// With the same start, a replay of it reaches the same state at every frame.
+type Recording struct {
+	// FixedStep and MaxFrameTime are the Director's fixed-step settings.
+	FixedStep, MaxFrameTime float64
+	// Frames is the number of frames recorded.
+	Frames uint64
+	// DTs lists each frame's dt as changes, in frame order.
+	DTs []DTChange
+	// Events lists the input in dispatch order.
+	Events []InputEvent
+}
+
+// DT returns the dt of frame f, and false past the recording's end.
+func (r *Recording) DT(f uint64) (float64, bool) {
+	if f >= r.Frames {
+		return 0, false
+	}
+	dt, ok := 0.0, false
+	for _, c := range r.DTs {
+		if c.Frame > f {
+			break
+		}
+		dt, ok = c.DT, true
+	}
+	return dt, ok
+}
+
+// ConstantDT returns the dt of every frame if all frames had the same one
+// (a run with Config.FixedDT): the FixedDT to replay it with.
+func (r *Recording) ConstantDT() (float64, bool) {
+	if len(r.DTs) != 1 {
+		return 0, false
+	}
+	return r.DTs[0].DT, true
+}
+
+const recordingMagic = "tact-recording 1"
+
+// WriteTo writes r as text, one line per setting, dt change and event, so
+// recordings diff well; ReadRecording reads it back exactly.
+func (r *Recording) WriteTo(w io.Writer) (int64, error) {
+	bw := bufio.NewWriter(w)
+	cw := &countWriter{w: bw}
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	fmt.Fprintf(cw, "%s\nfixed-step %s\nmax-frame-time %s\nframes %d\n", recordingMagic, f(r.FixedStep), f(r.MaxFrameTime), r.Frames)
+	di := 0
+	for ei := 0; ei <= len(r.Events); ei++ {
+		// dt changes go before the events of their frame.
+		for di < len(r.DTs) && (ei == len(r.Events) || r.DTs[di].Frame <= r.Events[ei].Frame) {
+			fmt.Fprintf(cw, "%d dt %s\n", r.DTs[di].Frame, f(r.DTs[di].DT))
+			di++
+		}
+		if ei == len(r.Events) {
+			break
+		}
+		e := r.Events[ei]
+		switch e.Kind {
+		case InputKeyDown:
+			fmt.Fprintf(cw, "%d keydown %d %d %d\n", e.Frame, e.Key, e.Mod, b2i(e.Repeat))
+		case InputKeyUp:
+			fmt.Fprintf(cw, "%d keyup %d %d\n", e.Frame, e.Key, e.Mod)
+		case InputMouseMove:
+			fmt.Fprintf(cw, "%d move %d %d\n", e.Frame, e.X, e.Y)
+		case InputMouseDown, InputMouseUp:
+			fmt.Fprintf(cw, "%d %s %d %d %d %d\n", e.Frame, e.Kind, e.Button, e.X, e.Y, e.Clicks)
+		case InputQuit:
+			fmt.Fprintf(cw, "%d quit\n", e.Frame)
+		case InputWheel:
+			f32 := func(v float32) string { return strconv.FormatFloat(float64(v), 'g', -1, 32) }
+			fmt.Fprintf(cw, "%d wheel %s %s\n", e.Frame, f32(e.DX), f32(e.DY))
+		case InputText:
+			fmt.Fprintf(cw, "%d text %s\n", e.Frame, quoteText(e.Text))
+		default:
+			return cw.n, fmt.Errorf("replay: recording: event %d has an unknown kind %d", ei, e.Kind)
+		}
+	}
+	if cw.err != nil {
+		return cw.n, cw.err
+	}
+	return cw.n, bw.Flush()
+}
+
+type countWriter struct {
+	w   io.Writer
+	n   int64
+	err error
+}
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	c.err = err
+	return n, err
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ReadRecording reads a recording written by WriteTo; name (the file name)
+// appears in errors, which give the line and the reason. It never panics on
+// bad input.
+func ReadRecording(name string, rd io.Reader) (*Recording, error) {
+	sc := bufio.NewScanner(rd)
+	line := 0
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("replay: recording %q line %d: %s", name, line, fmt.Sprintf(format, args...))
+	}
+	next := func() ([]string, bool) {
+		for sc.Scan() {
+			line++
+			if f := strings.Fields(sc.Text()); len(f) > 0 && !strings.HasPrefix(f[0], "#") {
+				return f, true
+			}
+		}
+		return nil, false
+	}
+	r := &Recording{}
+	f, ok := next()
+	if !ok || strings.Join(f, " ") != recordingMagic {
+		if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("replay: recording %q: %w", name, err)
+		}
+		return nil, bad("not a recording (want %q first)", recordingMagic)
+	}
+	header := map[string]bool{}
+	var last uint64
+	for {
+		f, ok := next()
+		if !ok {
+			break
+		}
+		switch f[0] {
+		case "fixed-step", "max-frame-time", "frames":
+			if len(f) != 2 {
+				return nil, bad("%s wants one value", f[0])
+			}
+			if header[f[0]] {
+				return nil, bad("%s given twice", f[0])
+			}
+			header[f[0]] = true
+			if f[0] == "frames" {
+				n, err := strconv.ParseUint(f[1], 10, 64)
+				if err != nil {
+					return nil, bad("frames: %v", err)
+				}
+				r.Frames = n
+				continue
+			}
+			v, err := strconv.ParseFloat(f[1], 64)
+			if err != nil || !(v > 0) || v > 1e6 {
+				return nil, bad("%s %q is not a positive number of seconds", f[0], f[1])
+			}
+			if f[0] == "fixed-step" {
+				if v < director.MinFixedStep {
+					return nil, bad("fixed-step %q is below the smallest step, %v s", f[1], director.MinFixedStep)
+				}
+				r.FixedStep = v
+			} else {
+				r.MaxFrameTime = v
+			}
+			continue
+		}
+		if !header["frames"] {
+			return nil, bad("events before the frames line")
+		}
+		frame, err := strconv.ParseUint(f[0], 10, 64)
+		if err != nil {
+			return nil, bad("unknown line %q", f[0])
+		}
+		if frame < last {
+			return nil, bad("frame %d comes after frame %d", frame, last)
+		}
+		if frame >= r.Frames {
+			return nil, bad("frame %d is past the recording's %d frames", frame, r.Frames)
+		}
+		last = frame
+		if len(f) < 2 {
+			return nil, bad("frame %d has no event", frame)
+		}
+		if f[1] == "dt" {
+			if len(f) != 3 {
+				return nil, bad("dt wants one value")
+			}
+			v, err := strconv.ParseFloat(f[2], 64)
+			if err != nil || !(v >= 0) || v > 1e6 {
+				return nil, bad("dt %q is not a number of seconds", f[2])
+			}
+			r.DTs = append(r.DTs, DTChange{frame, v})
+			continue
+		}
+		e, err := parseEvent(frame, f[1], f[2:])
+		if err != nil {
+			return nil, bad("%v", err)
+		}
+		r.Events = append(r.Events, e)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("replay: recording %q: %w", name, err)
+	}
+	for _, h := range []string{"fixed-step", "max-frame-time", "frames"} {
+		if !header[h] {
+			return nil, fmt.Errorf("replay: recording %q: no %s line", name, h)
+		}
+	}
+	if r.Frames > 0 && (len(r.DTs) == 0 || r.DTs[0].Frame != 0) {
+		return nil, fmt.Errorf("replay: recording %q: no dt for frame 0", name)
+	}
+	return r, nil
+}
+
+// quoteText writes text as one field: Go-quoted, with spaces escaped so a
+// line still splits on white space.
+func quoteText(s string) string {
+	return strings.ReplaceAll(strconv.QuoteToASCII(s), " ", `\x20`)
+}
+
+func parseEvent(frame uint64, kind string, args []string) (InputEvent, error) {
+	e := InputEvent{Frame: frame}
+	switch kind {
+	case "wheel":
+		if len(args) != 2 {
+			return e, fmt.Errorf("wheel wants 2 values, has %d", len(args))
+		}
+		var v [2]float32
+		for i, a := range args {
+			f, err := strconv.ParseFloat(a, 32)
+			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+				return e, fmt.Errorf("wheel value %q: not a number", a)
+			}
+			v[i] = float32(f)
+		}
+		e.Kind, e.DX, e.DY = InputWheel, v[0], v[1]
+		return e, nil
+	case "text":
+		if len(args) != 1 {
+			return e, fmt.Errorf("text wants one quoted string")
+		}
+		t, err := strconv.Unquote(args[0])
+		if err != nil || !utf8.ValidString(t) {
+			return e, fmt.Errorf("text %.20q: not a quoted UTF-8 string", args[0])
+		}
+		e.Kind, e.Text = InputText, t
+		return e, nil
+	}
+	want := 0
+	switch kind {
+	case "keydown":
+		e.Kind, want = InputKeyDown, 3
+	case "keyup":
+		e.Kind, want = InputKeyUp, 2
+	case "move":
+		e.Kind, want = InputMouseMove, 2
+	case "mousedown":
+		e.Kind, want = InputMouseDown, 4
+	case "mouseup":
+		e.Kind, want = InputMouseUp, 4
+	case "quit":
+		e.Kind = InputQuit
+	default:
+		return e, fmt.Errorf("unknown event %q", kind)
+	}
+	if len(args) != want {
+		return e, fmt.Errorf("%s wants %d values, has %d", kind, want, len(args))
+	}
+	n := make([]int64, len(args))
+	for i, a := range args {
+		v, err := strconv.ParseInt(a, 10, 32)
+		if err != nil {
+			return e, fmt.Errorf("%s value %q: not a 32-bit integer", kind, a)
+		}
+		n[i] = v
+	}
+	switch e.Kind {
+	case InputKeyDown, InputKeyUp:
+		if n[0] < 0 || n[0] >= platform.KeyCount {
+			return e, fmt.Errorf("%s: key %d out of range", kind, n[0])
+		}
+		if n[1] < 0 || n[1] > math16 {
+			return e, fmt.Errorf("%s: modifiers %d out of range", kind, n[1])
+		}
+		e.Key, e.Mod = platform.Key(n[0]), platform.Mod(n[1])
+		if e.Kind == InputKeyDown {
+			if n[2] != 0 && n[2] != 1 {
+				return e, fmt.Errorf("keydown: repeat must be 0 or 1")
+			}
+			e.Repeat = n[2] == 1
+		}
+	case InputMouseMove:
+		e.X, e.Y = int(n[0]), int(n[1])
+	case InputMouseDown, InputMouseUp:
+		if n[0] < 0 || n[0] > 255 {
+			return e, fmt.Errorf("%s: button %d out of range", kind, n[0])
+		}
+		if n[3] < 0 || n[3] > 255 {
+			return e, fmt.Errorf("%s: clicks %d out of range", kind, n[3])
+		}
+		e.Button, e.X, e.Y, e.Clicks = platform.MouseButton(n[0]), int(n[1]), int(n[2]), int(n[3])
+	}
+	return e, nil
+}
+
+const math16 = 1<<16 - 1
+
+// Recorder records a run's input and dt, frame by frame, from the moment it
+// is created: the frame under way when NewRecorder is called is frame 0 if
+// it has not dispatched its input yet (create it between frames).
+type Recorder struct {
+	d     *director.Director
+	rec   Recording
+	start uint64
+	offs  []func()
+	done  bool
+}
+
+// NewRecorder starts recording the input that in dispatches and the dt of
+// each frame of d. Call Stop for the Recording.
+func NewRecorder(d *director.Director, in *platform.Input) *Recorder {
+	r := &Recorder{d: d, start: d.TotalFrames()}
+	r.rec.FixedStep = d.FixedStep()
+	r.rec.MaxFrameTime = d.MaxFrameTime()
+	add := func(e InputEvent) {
+		e.Frame = d.TotalFrames() - r.start
+		r.rec.Events = append(r.rec.Events, e)
+	}
+	r.offs = []func(){
+		d.BeginFrame.On(func(d *director.Director) {
+			f := d.TotalFrames() - r.start
+			r.rec.Frames = f + 1
+			if n := len(r.rec.DTs); n == 0 || r.rec.DTs[n-1].DT != d.DeltaTime() {
+				r.rec.DTs = append(r.rec.DTs, DTChange{f, d.DeltaTime()})
+			}
+		}),
+		in.KeyDown.On(func(k platform.KeyEvent) {
+			add(InputEvent{Kind: InputKeyDown, Key: k.Key, Mod: k.Mod, Repeat: k.Repeat})
+		}),
+		in.KeyUp.On(func(k platform.KeyEvent) { add(InputEvent{Kind: InputKeyUp, Key: k.Key, Mod: k.Mod}) }),
+		in.MouseMotion.On(func(m platform.MouseMotionEvent) {
+			add(InputEvent{Kind: InputMouseMove, X: int(m.X), Y: int(m.Y)})
+		}),
+		in.MouseButtonDown.On(func(m platform.MouseButtonEvent) {
+			add(InputEvent{Kind: InputMouseDown, Button: m.Button, X: int(m.X), Y: int(m.Y), Clicks: m.Clicks})
+		}),
+		in.MouseButtonUp.On(func(m platform.MouseButtonEvent) {
+			add(InputEvent{Kind: InputMouseUp, Button: m.Button, X: int(m.X), Y: int(m.Y), Clicks: m.Clicks})
+		}),
+		in.QuitRequested.On(func(struct{}) { add(InputEvent{Kind: InputQuit}) }),
+		in.MouseWheel.On(func(w platform.WheelEvent) { add(InputEvent{Kind: InputWheel, DX: w.DX, DY: w.DY}) }),
+		in.TextInput.On(func(s string) { add(InputEvent{Kind: InputText, Text: s}) }),
+	}
+	return r
+}
+
+// Stop ends the recording and returns it. Later calls return the same
+// Recording.
+func (r *Recorder) Stop() *Recording {
+	if !r.done {
+		r.done = true
+		for _, off := range r.offs {
+			off()
+		}
+	}
+	return &r.rec
+}
+
+// Player replays a Recording into a platform.Input: at the start of each
+// frame it injects the events recorded for that frame, which the frame's
+// input dispatch then delivers, so the replay drives the same frames as the
+// recorded run. Replay needs the same dt per frame (run the Game with
+// Config.FixedDT set to Recording.ConstantDT) and the same fixed step; a
+// frame whose dt differs is reported by Err. Real input arriving meanwhile
+// would mix in: replay headless or keep hands off.
+type Player struct {
+	rec   *Recording
+	d     *director.Director
+	in    *platform.Input
+	start uint64
+	next  int
+	off   func()
+	err   error
+}
+
+// NewPlayer starts replaying rec into in from d's next frame, which is the
+// recording's frame 0, and sets d's fixed step to the recorded one. It fails,
+// changing nothing, if rec does not pass Validate.
+func NewPlayer(rec *Recording, d *director.Director, in *platform.Input) (*Player, error) {
+	if err := rec.Validate(); err != nil {
+		return nil, err
+	}
+	p := &Player{rec: rec, d: d, in: in, start: d.TotalFrames()}
+	if err := d.SetFixedStep(rec.FixedStep, rec.MaxFrameTime); err != nil {
+		return nil, err
+	}
+	p.off = d.BeginFrame.On(p.beginFrame)
+	return p, nil
+}
+
+// beginFrame injects frame f's events before the frame's dispatch.
+func (p *Player) beginFrame(d *director.Director) {
+	f := d.TotalFrames() - p.start
+	if want, ok := p.rec.DT(f); ok && want != d.DeltaTime() && p.err == nil {
+		p.err = fmt.Errorf("replay: replay: frame %d has dt %v, the recording %v: the frames differ", f, d.DeltaTime(), want)
+	}
+	for p.next < len(p.rec.Events) && p.rec.Events[p.next].Frame <= f {
+		e := p.rec.Events[p.next]
+		p.next++
+		switch e.Kind {
+		case InputKeyDown, InputKeyUp:
+			p.in.InjectKeyEvent(platform.KeyEvent{Key: e.Key, Mod: e.Mod, Repeat: e.Repeat}, e.Kind == InputKeyDown)
+		case InputMouseMove:
+			p.in.InjectMouseMove(e.X, e.Y)
+		case InputMouseDown, InputMouseUp:
+			p.in.InjectMouseButton(e.Button, e.Kind == InputMouseDown, e.X, e.Y)
+		case InputQuit:
+			p.in.InjectQuit()
+		case InputWheel:
+			p.in.InjectWheel(e.DX, e.DY)
+		case InputText:
+			p.in.InjectText(e.Text)
+		}
+	}
+	if f+1 >= p.rec.Frames {
+		p.Stop()
+	}
+}
+
+// Done reports whether every recorded frame has been replayed.
+func (p *Player) Done() bool { return p.off == nil }
+
+// Err returns the first frame whose dt differed from the recording's.
+func (p *Player) Err() error { return p.err }
+
+// Stop ends the replay early; Done turns true.
+func (p *Player) Stop() {
+	if p.off != nil {
+		p.off()
+		p.off = nil
+	}
+}
+
+// StateTrail captures a Director's scene state at the end of every frame,
+// for comparing a replay with its recorded run.
+type StateTrail struct {
+	// States holds one state per frame since TrackState.
+	States []*SceneState
+	hasher StateHasher
+	off    func()
+}
+
+// TrackState starts capturing d's scene state at every EndFrame (a frame
+// with no scene captures an empty state).
+func TrackState(d *director.Director) *StateTrail {
+	t := &StateTrail{}
+	t.off = d.EndFrame.On(func(d *director.Director) {
+		st := &SceneState{}
+		if s := d.Scene(); s != nil {
+			st = t.hasher.CaptureState(s)
+		}
+		t.States = append(t.States, st)
+	})
+	return t
+}
+
+// Stop ends the capture.
+func (t *StateTrail) Stop() {
+	if t.off != nil {
+		t.off()
+		t.off = nil
+	}
+}
+
+// Compare checks other against t (the expected run) frame by frame and
+// returns an error naming the first frame and node that differ, or a
+// difference in length; nil when they agree at every frame.
+func (t *StateTrail) Compare(other *StateTrail) error {
+	for i := range min(len(t.States), len(other.States)) {
+		if d := t.States[i].Diff(other.States[i]); d != "" {
+			return &ReplayMismatch{Frame: uint64(i), Detail: d}
+		}
+	}
+	if len(t.States) != len(other.States) {
+		return fmt.Errorf("replay: replay ran %d frames, the recording %d", len(other.States), len(t.States))
+	}
+	return nil
+}
+
+// ReplayMismatch is the first frame at which a replay's state differed from
+// the recorded run's.
+type ReplayMismatch struct {
+	// Frame counts from the start of the trails.
+	Frame uint64
+	// Detail names the node and what differs.
+	Detail string
+}
+
+// Error names the first frame that differs and what differs in it.
+func (m *ReplayMismatch) Error() string {
+	return fmt.Sprintf("replay: replay differs at frame %d: %s", m.Frame, m.Detail)
+}
+
+// errNoRecording is returned for a nil recording.
+var errNoRecording = errors.New("replay: no recording")
+
+// Validate checks that r can be replayed: events in frame order within
+// Frames, known kinds, a dt for frame 0, a positive fixed step.
+func (r *Recording) Validate() error {
+	if r == nil {
+		return errNoRecording
+	}
+	if !(r.FixedStep > 0) || !(r.MaxFrameTime > 0) {
+		return fmt.Errorf("replay: recording: fixed step %v and max frame time %v must be positive", r.FixedStep, r.MaxFrameTime)
+	}
+	if err := director.CheckFixedStep(r.FixedStep, r.MaxFrameTime); err != nil {
+		return fmt.Errorf("replay: recording: %w", err)
+	}
+	if r.Frames > 0 && (len(r.DTs) == 0 || r.DTs[0].Frame != 0) {
+		return errors.New("replay: recording: no dt for frame 0")
+	}
+	var last uint64
+	for i, e := range r.Events {
+		if e.Frame < last || e.Frame >= r.Frames {
+			return fmt.Errorf("replay: recording: event %d at frame %d is out of order or past frame %d", i, e.Frame, r.Frames)
+		}
+		if e.Kind < InputKeyDown || e.Kind > InputText {
+			return fmt.Errorf("replay: recording: event %d has an unknown kind %d", i, e.Kind)
+		}
+		last = e.Frame
+	}
+	return nil
+}

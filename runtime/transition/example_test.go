@@ -1,0 +1,23 @@
+package transition_test
+
+import (
+	"fmt"
+
+	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/director"
+	"github.com/tact-engine/tact/runtime/transition"
+	"github.com/tact-engine/tact/scenegraph"
+)
+
+// A fade to black into the next level; Done says when it is over.
+func ExampleFade() {
+	d := director.New() // a Game's: g.Director()
+	d.RunScene(scenegraph.NewScene("Title"))
+	level := scenegraph.NewScene("Level 1")
+	tr := transition.Fade(d, level, 0.5, render.Black)
+	tr.Done.On(func(*transition.Transition) { fmt.Println("now playing", d.Scene().Name()) })
+	for range 40 {
+		d.Tick(1.0 / 60)
+	}
+	// Output: now playing Level 1
+}
