@@ -7,7 +7,7 @@ GO      ?= go
 APT_PKGS = libsdl2-dev libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 xvfb xauth pkg-config
 OUT     ?= out
 
-.PHONY: all deps build test test-realtime run bench clean
+.PHONY: all deps build test test-realtime fuzz soak run bench clean
 
 all: build
 
@@ -34,6 +34,15 @@ test: deps
 	if [ -n "$$out" ]; then echo "gofmt -l reports:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	SDL_VIDEODRIVER=offscreen TACT_REQUIRE_GL=1 $(GO) test -short -race ./...
+	@$(MAKE) --no-print-directory fuzz FUZZTIME=$(FUZZTIME_SHORT)
+
+# Every fuzz target in the module, FUZZTIME each (.ci/fuzz says how a
+# crasher is kept). make test runs them for FUZZTIME_SHORT; `make fuzz
+# FUZZTIME=10m` hunts.
+FUZZTIME       ?= 1m
+FUZZTIME_SHORT ?= 3s
+fuzz: deps
+	GO=$(GO) FUZZTIME=$(FUZZTIME) bash .ci/fuzz
 
 # The wall-clock tests (frame pacing, audio through the device), which -short
 # skips: they live in platform and in the root package. The count check
@@ -43,6 +52,13 @@ test-realtime: deps
 	@log=$$(mktemp); SDL_VIDEODRIVER=offscreen $(GO) test -count=1 -run '$(REALTIME)' -v ./platform/ . >$$log 2>&1; rc=$$?; \
 	cat $$log; n=$$(grep -c -- '^--- PASS' $$log); rm -f $$log; [ $$rc -eq 0 ] || exit $$rc; \
 	echo "realtime tests passed: $$n"; [ $$n -ge 5 ] || { echo "expected at least 5 realtime tests, ran $$n"; exit 1; }
+
+# The soak: scenes with every component type built, run, saved, reloaded and
+# replaced SOAK_CYCLES times in a real headless Game; heap, goroutines and GL
+# objects must stay at their baseline (make test runs a few cycles).
+SOAK_CYCLES ?= 300
+soak: deps
+	SDL_VIDEODRIVER=offscreen TACT_REQUIRE_GL=1 TACT_SOAK_CYCLES=$(SOAK_CYCLES) $(GO) test -count=1 -run '^TestSoak$$' -v .
 
 # The sample launcher: a window when there is a display; without one it
 # renders every sample offscreen and writes PNGs under $(OUT)/.

@@ -63,8 +63,9 @@ func runGameWithin(t *testing.T, g *Game, d time.Duration, start StartFunc) {
 // A Game whose start function began loads that never finish on their own,
 // a named pipe (no writer) and a format whose Decode blocks until the test
 // ends, still quits and Run returns: shutdown closes the asset manager
-// without waiting for a decode under way. The pipe's load fails at once,
-// naming the file and why, rather than holding a worker.
+// without waiting for a decode under way, and runs the blocked loads'
+// callbacks with asset.ErrClosed. The pipe's load fails at once, naming the
+// file and why, rather than holding a worker.
 func TestStuckAssetLoadsDoNotHangGame(t *testing.T) {
 	root := t.TempDir()
 	if err := syscall.Mkfifo(filepath.Join(root, "pipe.png"), 0o644); err != nil {
@@ -142,8 +143,10 @@ func TestStuckAssetLoadsDoNotHangGame(t *testing.T) {
 					if !done || !errors.Is(err, asset.ErrNotRegular) || err.Error() != "pipe.png: not a regular file (named pipe)" {
 						t.Errorf("pipe.png: finished %v with %v; want a failure naming it and the reason", done, err)
 					}
-				case done:
-					t.Errorf("%s: a blocked decode finished (%v)", p, err)
+				case !done || !errors.Is(err, asset.ErrClosed):
+					// A blocked decode never finishes; shutdown's Close runs
+					// its callback with ErrClosed.
+					t.Errorf("%s: callback run %v with %v; want it run by the manager's Close, with asset.ErrClosed", p, done, err)
 				}
 			}
 		})

@@ -26,10 +26,14 @@ type ListenerPanic struct {
 	Value any
 	// Stack is the goroutine stack at the panic (runtime/debug.Stack).
 	Stack []byte
+	// Later holds the panics of other listeners in the same Emit of a
+	// Signal without a panic handler, which panics with the first one once
+	// every listener has run; nil otherwise.
+	Later []*ListenerPanic
 }
 
 // Error names the event (if any), the owner (if any), the listener function
-// and the panic value.
+// and the panic value, then those of any Later panics.
 func (p *ListenerPanic) Error() string {
 	what := "listener"
 	if p.Event != "" {
@@ -38,7 +42,11 @@ func (p *ListenerPanic) Error() string {
 	if p.Owner != nil {
 		what += fmt.Sprintf(" owned by %T", p.Owner)
 	}
-	return fmt.Sprintf("core: panic in %s (%s): %v", what, p.Listener, p.Value)
+	msg := fmt.Sprintf("core: panic in %s (%s): %v", what, p.Listener, p.Value)
+	for _, l := range p.Later {
+		msg += fmt.Sprintf("; then in %s: %v", l.Listener, l.Value)
+	}
+	return msg
 }
 
 // TimerPanic describes a panic recovered from a Scheduler timer callback. The

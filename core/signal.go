@@ -21,11 +21,20 @@ import (
 //   - Emit may be called again from inside a listener: the nested Emit calls
 //     every listener subscribed when it starts, and the outer Emit then goes on
 //     where it left off;
-//   - a listener that panics is blamed, not the caller of Emit: the panic is
-//     recovered, the listener is removed, the panic is reported (see
-//     SetPanicHandler) and Emit goes on with the next listener, so no
-//     listener is skipped or called twice. SetPanicFatal makes the panic
-//     propagate instead, after the listener is removed.
+//   - a listener that panics is removed, and the other listeners still run
+//     once each: none is skipped or called twice. With a panic handler
+//     (SetPanicHandler), the panic is recovered and reported to it, and Emit
+//     goes on and returns normally. Without one (the zero value, and every
+//     Signal a game makes for itself), Emit also goes on with the next
+//     listeners, and then, once every listener has had its turn, panics
+//     with the *ListenerPanic: the fault goes to whoever called Emit. When
+//     that is engine code that recovers its callbacks (a component's
+//     Update, Start, OnEnable... emitting the signal), the engine reports it
+//     as that callback's panic, naming the component and its node, through
+//     the scene's logger and its PanicFatal mode. Emitted outside any such
+//     callback (from main, a goroutine, a start function), the panic
+//     reaches the caller of Emit like any Go panic. SetPanicFatal makes the
+//     panic propagate at once instead, after the listener is removed.
 type Signal[T any] struct {
 	entries  []signalEntry[T] // ascending id order; dead entries removed by compact
 	nextID   uint64
@@ -34,6 +43,9 @@ type Signal[T any] struct {
 	dirty    bool // entries holds dead entries waiting for compact
 	fatal    bool // SetPanicFatal's
 	onPanic  func(*ListenerPanic)
+	// pending is the panic the Emit under way re-raises when it ends (no
+	// handler, not fatal); a nested Emit saves and restores the outer's.
+	pending *ListenerPanic
 }
 
 type signalEntry[T any] struct {
@@ -90,24 +102,33 @@ func (s *Signal[T]) kill(i int) {
 
 // Emit calls every listener subscribed when Emit starts, in subscription order,
 // with v; see the type's documentation for additions and removals meanwhile.
-// A listener's panic is recovered and reported, and that listener is removed
-// (see the type's documentation); in fatal mode the panic propagates to the
-// caller of Emit as a *ListenerPanic, and the signal stays consistent.
+// A listener's panic is recovered and that listener is removed (see the
+// type's documentation): with a panic handler it is reported there and Emit
+// returns normally; without one, Emit panics with the *ListenerPanic after
+// the other listeners ran (the first panic, the later ones of the same Emit
+// in its Later field); in fatal mode the panic propagates to the caller of
+// Emit at once. The signal stays consistent in every case.
 func (s *Signal[T]) Emit(v T) {
 	n := len(s.entries)
 	if n == 0 {
 		return
 	}
 	s.emitting++
-	defer s.endEmit()
+	outer := s.pending // a nested Emit keeps its own
+	s.pending = nil
+	defer s.endEmit(outer)
 	// walk returns before n only after a recovered panic, with the index of
 	// the listener after the one that panicked.
 	for i := 0; i < n; {
 		i = s.walk(i, n, v)
 	}
+	if p := s.pending; p != nil {
+		panic(p) // endEmit restores the outer Emit's pending panic
+	}
 }
 
-func (s *Signal[T]) endEmit() {
+func (s *Signal[T]) endEmit(outer *ListenerPanic) {
+	s.pending = outer
 	s.emitting--
 	s.compactIfIdle()
 }
@@ -141,27 +162,52 @@ func (s *Signal[T]) recoverWalk(i *int, n int) {
 	}
 }
 
-// listenerPanicked removes listener i, which panicked with r, and reports it.
+// listenerPanicked removes listener i, which panicked with r, and reports it:
+// to the handler, or, without one, by keeping it for the end of the Emit
+// (or propagating it at once in fatal mode).
 func (s *Signal[T]) listenerPanicked(i int, r any) {
 	e := &s.entries[i]
 	if !e.dead {
 		s.kill(i)
 	}
-	p := &ListenerPanic{Listener: funcName(e.fn), Value: r, Stack: debug.Stack()}
-	reportPanic(s.onPanic, s.fatal, p, r, p.Stack, "the listener is removed")
+	if s.onPanic != nil {
+		p := &ListenerPanic{Listener: funcName(e.fn), Value: r, Stack: debug.Stack()}
+		reportPanic(s.onPanic, s.fatal, p, r, p.Stack, "the listener is removed")
+		return
+	}
+	// A *ListenerPanic from a handler-less signal emitted by this listener
+	// goes on unchanged: it names the listener that really panicked.
+	p, ok := r.(*ListenerPanic)
+	if !ok {
+		if s.fatal {
+			if _, ok := r.(*TimerPanic); ok {
+				panic(r)
+			}
+		}
+		p = &ListenerPanic{Listener: funcName(e.fn), Value: r, Stack: debug.Stack()}
+	}
+	if s.fatal {
+		panic(p)
+	}
+	if s.pending == nil {
+		s.pending = p
+	} else if s.pending != p {
+		s.pending.Later = append(s.pending.Later, p)
+	}
 }
 
 // SetPanicHandler makes h receive the report of every panic recovered from a
-// listener of s, after the listener is removed; nil (the default) logs the
-// report and its stack to standard error. h runs inside the recovering
-// Emit: if h panics, that panic propagates to the caller of Emit, with the
-// signal consistent.
+// listener of s, after the listener is removed, and Emit then goes on and
+// returns normally. nil (the default) hands the panic to the caller of Emit
+// instead, once every listener has run (see the type's documentation). h
+// runs inside the recovering Emit: if h panics, that panic propagates to the
+// caller of Emit, with the signal consistent.
 func (s *Signal[T]) SetPanicHandler(h func(*ListenerPanic)) { s.onPanic = h }
 
 // SetPanicFatal switches fatal mode on or off (off by default). In fatal
-// mode a listener's panic is still reported to the handler and the listener
-// is still removed, but then the panic propagates to the caller of Emit as a
-// *ListenerPanic (one that already is a *ListenerPanic or *TimerPanic, from a
+// mode a listener's panic is still reported to the handler (if any) and the
+// listener is still removed, but then the panic propagates at once, without
+// calling the listeners after it, to the caller of Emit as a *ListenerPanic (one that already is a *ListenerPanic or *TimerPanic, from a
 // nested emit or update in fatal mode, propagates unchanged, without a second
 // report). Meant for tests.
 func (s *Signal[T]) SetPanicFatal(fatal bool) { s.fatal = fatal }

@@ -274,14 +274,61 @@ func TestSignalListenerPanicIsBlamedOnListener(t *testing.T) {
 
 func panicky(int) { panic("panicky") }
 
-// Without a handler a listener's panic is logged to standard error.
-func TestSignalPanicDefaultsToStderr(t *testing.T) {
+// Without a handler, a listener's panic goes to the caller of Emit, after
+// every other listener has had its turn: the first panic, with the later
+// ones of the same Emit in Later; nothing is written to standard error, and
+// the signal stays usable.
+func TestSignalPanicWithoutHandlerReachesEmitter(t *testing.T) {
 	var s Signal[int]
+	var r rec
+	s.On(func(v int) { r.add("a%d", v) })
 	s.On(func(int) { panic("signal-boom") })
-	out := captureStderr(t, func() { s.Emit(1) })
-	if !strings.Contains(out, "signal-boom") || !strings.Contains(out, "the listener is removed") || s.Len() != 0 {
-		t.Fatalf("stderr %q, Len %d", out, s.Len())
+	s.On(func(v int) { r.add("c%d", v) })
+	s.On(func(int) { panic("second-boom") })
+	s.On(func(v int) { r.add("e%d", v) })
+	var got any
+	out := captureStderr(t, func() {
+		defer func() { got = recover() }()
+		s.Emit(1)
+	})
+	p, ok := got.(*ListenerPanic)
+	if !ok || p.Value != "signal-boom" || len(p.Later) != 1 || p.Later[0].Value != "second-boom" ||
+		!strings.Contains(p.Error(), "signal-boom") || !strings.Contains(p.Error(), "second-boom") {
+		t.Fatalf("recovered %#v, want the first *ListenerPanic with the second in Later", got)
 	}
+	if out != "" {
+		t.Fatalf("stderr %q, want nothing: the caller of Emit reports", out)
+	}
+	r.check(t, "a1", "c1", "e1")
+	if s.Len() != 3 || s.emitting != 0 || s.pending != nil {
+		t.Fatalf("Len %d, emitting %d, pending %v after the panic", s.Len(), s.emitting, s.pending)
+	}
+	s.Emit(2) // usable, and no stale panic
+	r.check(t, "a2", "c2", "e2")
+}
+
+// A listener that emits a handler-less signal whose listener panics is
+// removed from its own handler-less signal too, and the innermost
+// *ListenerPanic, naming the listener that really panicked, reaches the
+// outer caller unchanged, after both signals' other listeners ran.
+func TestSignalNestedPanicWithoutHandler(t *testing.T) {
+	var outer, inner Signal[int]
+	var r rec
+	inner.On(panicky)
+	inner.On(func(v int) { r.add("inner%d", v) })
+	outer.On(func(v int) { inner.Emit(v) })
+	outer.On(func(v int) { r.add("outer%d", v) })
+	defer func() {
+		p, ok := recover().(*ListenerPanic)
+		if !ok || p.Value != "panicky" || !strings.Contains(p.Listener, "panicky") || len(p.Later) != 0 {
+			t.Fatalf("want the inner *ListenerPanic unchanged, got %#v", p)
+		}
+		r.check(t, "inner1", "outer1")
+		if outer.Len() != 1 || inner.Len() != 1 {
+			t.Fatalf("Len outer %d, inner %d; want 1, 1", outer.Len(), inner.Len())
+		}
+	}()
+	outer.Emit(1)
 }
 
 // A fatal panic from a nested emit passes through an outer fatal emit

@@ -53,8 +53,13 @@ func (in *Input) InjectQuit() {
 }
 
 // InjectWheel queues a scroll of (dx, dy) notches (positive y scrolls away
-// from the user, as SDL reports it).
+// from the user, as SDL reports it). A scroll with a NaN or infinite value
+// is dropped here, so that Wheel and the MouseWheel listeners only ever see
+// finite values (real SDL wheel events are checked in Pump).
 func (in *Input) InjectWheel(dx, dy float32) {
+	if !finite32(dx) || !finite32(dy) {
+		return
+	}
 	in.queue = append(in.queue, queuedEvent{kind: sdl.MOUSEWHEEL, fx: dx, fy: dy})
 }
 
@@ -89,8 +94,13 @@ func (in *Input) InjectGamepadButton(id GamepadID, b GamepadButton, down bool) {
 // to v (-1..1 for sticks, 0..1 for triggers; clamped to -1..1). SDL's axes
 // have 16 bits, so Gamepad.Axis reads v rounded to a step of 1/32767. Like
 // SDL's own events, it is ignored at Dispatch unless that gamepad is
-// connected then.
+// connected then. ±Inf is clamped like any value out of range; NaN, which
+// has no place on an axis, drops the move (SDL's own axes are 16-bit
+// integers, always finite).
 func (in *Input) InjectGamepadAxis(id GamepadID, a GamepadAxis, v float32) {
+	if v != v { // NaN
+		return
+	}
 	v = min(max(v, -1), 1)
 	var raw int32
 	if v < 0 {

@@ -1,8 +1,13 @@
 package platform
 
 import (
+	"fmt"
+	"math"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/veandco/go-sdl2/sdl"
 )
 
 // Injected input is dispatched like real input: at the next Dispatch, in
@@ -77,5 +82,100 @@ func TestInjectedWheelAndText(t *testing.T) {
 	})
 	if typed != long {
 		t.Fatalf("TextInput gave %q, want %q", typed, long)
+	}
+}
+
+// Non-finite wheel and axis values never reach the polled state or the
+// listeners: SDL's NaN or infinite precise scroll falls back to its integer
+// notches, an injected one is dropped, a huge sum stops at the largest
+// float32, an injected NaN axis move is dropped and ±Inf is clamped.
+func TestNonFiniteWheelAndAxis(t *testing.T) {
+	p := openPlatform(t, Options{})
+	in := p.Input()
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	var wheels []WheelEvent
+	in.MouseWheel.On(func(e WheelEvent) { wheels = append(wheels, e) })
+	var axes []GamepadAxisEvent
+	in.GamepadAxisMotion.On(func(e GamepadAxisEvent) { axes = append(axes, e) })
+	onMain(func() {
+		frame(in)
+		push(t, ev(sdl.MouseWheelEvent{Type: sdl.MOUSEWHEEL, Y: 2, PreciseX: nan, PreciseY: 0.5}))
+		push(t, ev(sdl.MouseWheelEvent{Type: sdl.MOUSEWHEEL, X: -1, PreciseX: 1, PreciseY: -inf}))
+		frame(in)
+		in.InjectWheel(nan, 1)
+		in.InjectWheel(0, -inf)
+		in.InjectWheel(0, 1)
+		in.Dispatch()
+		if dx, dy := in.Wheel(); dx != 0 || dy != 1 {
+			t.Errorf("after injected NaN/Inf scrolls and (0, 1): Wheel = %v, %v, want 0, 1", dx, dy)
+		}
+		in.InjectWheel(0, math.MaxFloat32)
+		in.InjectWheel(0, math.MaxFloat32)
+		in.Dispatch()
+		if _, dy := in.Wheel(); dy != math.MaxFloat32 {
+			t.Errorf("overflowing sum: Wheel dy = %v, want MaxFloat32", dy)
+		}
+
+		const id = GamepadID(77)
+		g := in.addGamepad(id, "test pad", nil)
+		in.InjectGamepadAxis(id, GamepadLeftX, 0.5)
+		in.InjectGamepadAxis(id, GamepadLeftX, nan)
+		in.InjectGamepadAxis(id, GamepadLeftY, -inf)
+		in.Dispatch()
+		if x, y := g.Axis(GamepadLeftX), g.Axis(GamepadLeftY); math.Abs(float64(x-0.5)) > 1e-4 || y != -1 {
+			t.Errorf("axes after a NaN and a -Inf move: %v, %v, want 0.5, -1", x, y)
+		}
+	})
+	// SDL's two scrolls give their integer notches: (0, 2) and (-1, 0).
+	want := []WheelEvent{{DX: 0, DY: 2}, {DX: -1, DY: 0}, {DX: 0, DY: 1}, {DX: 0, DY: math.MaxFloat32}, {DX: 0, DY: math.MaxFloat32}}
+	if !slices.Equal(wheels, want) {
+		t.Fatalf("MouseWheel events %v, want %v", wheels, want)
+	}
+	for _, a := range axes {
+		if a.Value != a.Value || a.Value < -1 || a.Value > 1 {
+			t.Fatalf("axis event %+v", a)
+		}
+	}
+	if len(axes) != 2 {
+		t.Fatalf("%d axis events, want 2 (the NaN move dropped)", len(axes))
+	}
+}
+
+// logLines collects reports.
+type logLines struct{ got []string }
+
+func (l *logLines) Printf(format string, args ...any) {
+	l.got = append(l.got, fmt.Sprintf(format, args...))
+}
+
+// A panicking input listener is reported to Options.Logger and removed; the
+// other listeners and the rest of the frame's events are still dispatched,
+// and the panic does not reach Dispatch's caller.
+func TestInputListenerPanicReported(t *testing.T) {
+	log := &logLines{}
+	p := openPlatform(t, Options{NoVideo: true, Logger: log})
+	in := p.Input()
+	in.KeyDown.On(func(KeyEvent) { panic("key listener boom") })
+	var keys []Key
+	in.KeyDown.On(func(e KeyEvent) { keys = append(keys, e.Key) })
+	quits := 0
+	in.QuitRequested.On(func(struct{}) { quits++ })
+	onMain(func() {
+		in.InjectKey(KeyA, true)
+		in.InjectKey(KeyB, true)
+		in.InjectQuit()
+		defer func() {
+			if r := recover(); r != nil {
+				t.Errorf("an input listener's panic reached Dispatch's caller: %v", r)
+			}
+		}()
+		in.Dispatch()
+	})
+	all := strings.Join(log.got, "\n")
+	if len(log.got) != 1 || !strings.Contains(all, "platform: input core: panic in listener") || !strings.Contains(all, "key listener boom") {
+		t.Fatalf("log: %q", log.got)
+	}
+	if !slices.Equal(keys, []Key{KeyA, KeyB}) || quits != 1 || in.KeyDown.Len() != 1 {
+		t.Fatalf("keys %v, quits %d, KeyDown listeners %d; want [A B], 1, 1", keys, quits, in.KeyDown.Len())
 	}
 }

@@ -2,6 +2,8 @@ package platform
 
 import (
 	"fmt"
+	"math"
+	"os"
 
 	"github.com/tact-engine/tact/core"
 	"github.com/veandco/go-sdl2/sdl"
@@ -87,6 +89,9 @@ type queuedEvent struct {
 // while waiting), and Dispatch once at the start of each frame. Its signals
 // fire only inside Dispatch, in event order; a listener sees the polled state
 // as of its own event. Listeners may call Pump and Discard, not Dispatch.
+// A listener that panics is removed and reported to Options.Logger
+// (standard error when none), and Dispatch goes on with the next listener
+// and the next event.
 type Input struct {
 	// KeyDown fires for each key press, including auto-repeats (Repeat true).
 	KeyDown core.Signal[KeyEvent]
@@ -101,7 +106,9 @@ type Input struct {
 	MouseButtonDown core.Signal[MouseButtonEvent]
 	// MouseButtonUp fires for each mouse button release.
 	MouseButtonUp core.Signal[MouseButtonEvent]
-	// MouseWheel fires for each scroll.
+	// MouseWheel fires for each scroll, always with finite values (a NaN
+	// or infinite precise value from SDL falls back to its integer
+	// notches; InjectWheel drops such a scroll).
 	MouseWheel core.Signal[WheelEvent]
 	// TouchDown fires when a finger touches a touch device.
 	TouchDown core.Signal[TouchEvent]
@@ -164,7 +171,7 @@ type Input struct {
 }
 
 func newInput(p *Platform) *Input {
-	return &Input{
+	in := &Input{
 		p:       p,
 		queue:   make([]queuedEvent, 0, initialQueue),
 		spare:   make([]queuedEvent, 0, initialQueue),
@@ -172,7 +179,47 @@ func newInput(p *Platform) *Input {
 		touches: make([]Touch, 0, 10),
 		pads:    make([]*Gamepad, 0, 4),
 	}
+	in.handleListenerPanics()
+	return in
 }
+
+// handleListenerPanics gives every signal of in a panic handler: Dispatch
+// runs outside any component callback (in Director.Tick's first step), so
+// a core.Signal without one would hand a listener's panic to Dispatch's
+// caller and lose the rest of the frame's events. A listener's panic is
+// reported to Options.Logger (standard error when that is nil, since a
+// panic must not vanish), the listener is removed, and dispatch goes on.
+func (in *Input) handleListenerPanics() {
+	log := in.p.logger
+	if _, none := log.(core.DiscardLogger); none || log == nil {
+		log = core.NewLogger(os.Stderr)
+	}
+	h := func(p *core.ListenerPanic) { log.Printf("platform: input %v; the listener is removed\n%s", p, p.Stack) }
+	handle(&in.KeyDown, h)
+	handle(&in.KeyUp, h)
+	handle(&in.TextInput, h)
+	handle(&in.MouseMotion, h)
+	handle(&in.MouseButtonDown, h)
+	handle(&in.MouseButtonUp, h)
+	handle(&in.MouseWheel, h)
+	handle(&in.TouchDown, h)
+	handle(&in.TouchUp, h)
+	handle(&in.TouchMotion, h)
+	handle(&in.GamepadAdded, h)
+	handle(&in.GamepadRemoved, h)
+	handle(&in.GamepadButtonDown, h)
+	handle(&in.GamepadButtonUp, h)
+	handle(&in.GamepadAxisMotion, h)
+	handle(&in.Resized, h)
+	handle(&in.FocusGained, h)
+	handle(&in.FocusLost, h)
+	handle(&in.Minimized, h)
+	handle(&in.Restored, h)
+	handle(&in.QuitRequested, h)
+	handle(&in.FileDropped, h)
+}
+
+func handle[T any](s *core.Signal[T], h func(*core.ListenerPanic)) { s.SetPanicHandler(h) }
 
 // Pump moves every event waiting in SDL's queue into the Input's buffer,
 // copying what it needs, and calls no listener. Call it on the main thread at
@@ -202,7 +249,10 @@ func (in *Input) enqueue(ev sdl.Event) {
 		q = queuedEvent{kind: e.Type, sub: e.Button, clicks: e.Clicks, x: e.X, y: e.Y}
 	case *sdl.MouseWheelEvent:
 		fx, fy := e.PreciseX, e.PreciseY
-		if fx == 0 && fy == 0 { // SDL before 2.0.18, or a synthetic event
+		// SDL before 2.0.18, or a synthetic event, leaves the precise values
+		// 0; a broken driver or injector may make them NaN or infinite. The
+		// integer notches, always finite, stand in for both.
+		if (fx == 0 && fy == 0) || !finite32(fx) || !finite32(fy) {
 			fx, fy = float32(e.X), float32(e.Y)
 		}
 		if e.Direction == sdl.MOUSEWHEEL_FLIPPED {
@@ -231,6 +281,12 @@ func (in *Input) enqueue(ev sdl.Event) {
 	}
 	in.queue = append(in.queue, q)
 }
+
+// finite32 reports whether v is neither NaN nor ±Inf.
+func finite32(v float32) bool { return v-v == 0 }
+
+// clampFinite32 maps ±Inf to ±math.MaxFloat32 (an overflowing sum).
+func clampFinite32(v float32) float32 { return min(max(v, -math.MaxFloat32), math.MaxFloat32) }
 
 // Pending returns how many events Pump has buffered for the next Dispatch.
 func (in *Input) Pending() int { return len(in.queue) }
@@ -340,8 +396,10 @@ func (in *Input) apply(q *queuedEvent) {
 			in.MouseButtonUp.Emit(ev)
 		}
 	case sdl.MOUSEWHEEL:
-		in.wheelX += q.fx
-		in.wheelY += q.fy
+		// Each value is finite (enqueue and InjectWheel see to it); the sum
+		// is kept finite too, so Wheel never reports ±Inf.
+		in.wheelX = clampFinite32(in.wheelX + q.fx)
+		in.wheelY = clampFinite32(in.wheelY + q.fy)
 		in.MouseWheel.Emit(WheelEvent{DX: q.fx, DY: q.fy})
 	case sdl.FINGERDOWN, sdl.FINGERUP, sdl.FINGERMOTION:
 		in.applyTouch(q)
@@ -537,7 +595,8 @@ func (in *Input) MousePixelPosition() (x, y float32) {
 func (in *Input) MouseDelta() (dx, dy float32) { return in.mouseDX, in.mouseDY }
 
 // Wheel returns the scrolling summed over the last Dispatch's events; see
-// WheelEvent for the directions.
+// WheelEvent for the directions. It is always finite (a sum that would
+// overflow stops at ±math.MaxFloat32).
 func (in *Input) Wheel() (dx, dy float32) { return in.wheelX, in.wheelY }
 
 // SetRelativeMouse turns relative mouse mode on or off: the cursor is hidden

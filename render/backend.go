@@ -14,7 +14,9 @@ type Backend interface {
 	// times (Stats.GPUPasses; NoGPUTimes where it cannot measure them). An
 	// error (a bad handle, a shader that does not compile) is reported after
 	// executing as much of the frame as possible; it does not stop later
-	// frames.
+	// frames. A GPU backend bounds the frames its device holds: Execute may
+	// first wait for an earlier frame to finish (reported in Stats.GPUWait,
+	// and part of Stats.RenderTime) and sets Stats.FramesInFlight.
 	Execute(f *Frame) error
 	// Shutdown deletes every device object and releases the context.
 	Shutdown() error

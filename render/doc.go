@@ -25,6 +25,15 @@
 // may draw as point sprites ([Batch.Squares]) and fully opaque tints
 // ([Batch.Opaque]).
 //
+// A frame's way to the screen is bounded at both ends. The [Renderer]
+// lets the main thread record frame N+1 while the render thread executes
+// frame N, never more; a GPU backend lets the GPU hold at most two frames
+// (render/gl's MaxFramesInFlight), waiting before frame N for frame N-2 to
+// finish. So what the user sees lags the recorded state by at most a few
+// frames, and [Stats.RenderTime] measures recording plus that wait
+// ([Stats.GPUWait]): when the GPU is the bottleneck, a frame takes the
+// GPU's time, not just the time to issue its commands.
+//
 // Package render imports no graphics API and may be used from headless servers.
 //
 // Layer: render. It may import core only: no graphics API, so it runs on

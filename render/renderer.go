@@ -31,7 +31,9 @@ var ErrClosed = errors.New("render: renderer closed")
 // takes the other frame back through a second one, so the main thread is never
 // more than one frame ahead and Submit waits only while the render thread is
 // still busy with the previous frame. Stats and errors travel back with the
-// frames; the two threads share nothing else.
+// frames; the two threads share nothing else. Behind the render thread, a GPU
+// backend bounds the frames the device holds (render/gl: MaxFramesInFlight),
+// so Submit's wait also paces the main thread to the GPU, in both modes.
 type Renderer struct {
 	backend Backend
 	opts    Options

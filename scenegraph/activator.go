@@ -100,11 +100,13 @@ func (a *NodeActivator) activateRecursively(n *Node, t *activationTask) {
 		return
 	}
 	n.activeInHierarchy = true
-	for i, count := 0, len(n.comps); i < count && i < len(n.comps); i++ {
-		a.activateComp(n.comps[i].Base(), t)
+	for i, count := 0, len(n.compsNow()); i < count && i < len(n.comps); i++ {
+		if b := n.comps[i]; b != nil {
+			a.activateComp(b.Base(), t)
+		}
 	}
-	for _, ch := range n.children {
-		if ch.active {
+	for _, ch := range n.kids() {
+		if ch != nil && ch.active {
 			a.activateRecursively(ch, t)
 		}
 	}
@@ -200,12 +202,14 @@ func (a *NodeActivator) invokeOnEnable(t *activationTask) {
 func (a *NodeActivator) deactivateRecursively(n *Node) {
 	n.deactivating = true
 	n.activeInHierarchy = false
-	for i, count := 0, len(n.comps); i < count && i < len(n.comps); i++ {
-		a.scene.comps.disableComp(n.comps[i].Base())
+	for i, count := 0, len(n.compsNow()); i < count && i < len(n.comps); i++ {
+		if b := n.comps[i]; b != nil {
+			a.scene.comps.disableComp(b.Base())
+		}
 	}
 	// OnDisable may re-parent children: walk a snapshot, and skip any child
 	// that left n meanwhile.
-	snap := a.snapshot(n.children)
+	snap := a.snapshot(n.kids())
 	for _, ch := range snap {
 		if ch.parent == n && ch.activeInHierarchy {
 			a.deactivateRecursively(ch)

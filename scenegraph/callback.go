@@ -170,10 +170,20 @@ func (s *Scene) SetCallbackHook(h func(c *Component, callback string, end bool))
 // handlePanic reports a recovered panic and disables the component, or
 // re-panics when the scene is in PanicFatal mode.
 func (s *Scene) handlePanic(c *Component, callback string, r any) {
-	p := &CallbackPanic{Component: c.typeName, Callback: callback, Value: r, Stack: debug.Stack()}
+	p := &CallbackPanic{Component: c.typeName, Callback: callback, Value: r}
 	if c.node != nil {
 		p.Node = c.node.Path()
 	}
+	// A listener of a handler-less Signal that the callback emitted
+	// panicked: the Signal has already removed that listener, and the
+	// component that emitted did nothing wrong, so it stays enabled; the
+	// stack worth reading is the listener's.
+	if lp, ok := r.(*core.ListenerPanic); ok {
+		p.Stack = lp.Stack
+		s.raise(p, "the listener is removed; the component goes on")
+		return
+	}
+	p.Stack = debug.Stack()
 	s.raise(p, "the component is disabled")
 	if callback != "OnDestroy" && callback != "OnDisable" {
 		c.SetEnabled(false)

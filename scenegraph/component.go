@@ -40,6 +40,7 @@ type Component struct {
 	self     Behavior
 	typeName string
 	order    int
+	index    int32  // in node.comps, kept exact (see holes.go)
 	epoch    uint32 // bumped on every enable; detects re-entrant enables
 	// activation is the serial of the last staged activation that took the
 	// component in (NodeActivator.serial); it lets SetEnabled find that
@@ -299,7 +300,7 @@ func GetComponent[T Behavior](n *Node) T {
 }
 
 func findComponent[T Behavior](n *Node) (T, bool) {
-	for _, b := range n.comps {
+	for _, b := range n.compsNow() {
 		if t, ok := b.(T); ok && b.Base().state&destroyed == 0 {
 			return t, true
 		}
@@ -310,7 +311,7 @@ func findComponent[T Behavior](n *Node) (T, bool) {
 
 // GetComponents appends every component of type T on n to dst and returns it.
 func GetComponents[T Behavior](n *Node, dst []T) []T {
-	for _, b := range n.comps {
+	for _, b := range n.compsNow() {
 		if t, ok := b.(T); ok && b.Base().state&destroyed == 0 {
 			dst = append(dst, t)
 		}
@@ -329,7 +330,7 @@ func findInChildren[T Behavior](n *Node) (T, bool) {
 	if t, ok := findComponent[T](n); ok {
 		return t, true
 	}
-	for _, ch := range n.children {
+	for _, ch := range n.kids() {
 		if t, ok := findInChildren[T](ch); ok {
 			return t, true
 		}
@@ -356,6 +357,7 @@ func (n *Node) attach(b Behavior) error {
 	if o, ok := b.(ExecutionOrderer); ok {
 		c.order = o.ExecutionOrder()
 	}
+	c.index = int32(len(n.comps))
 	n.comps = append(n.comps, b)
 	n.emitLocal(EventComponentAdded, b)
 	if n.activeInHierarchy && n.scene != nil && c.node == n {
@@ -383,11 +385,9 @@ func destroyComponentNow(c *Component) {
 		s.callback(c, callOnDestroy) // s may be nil: the node left its scene
 	}
 	c.state |= destroyed
-	for i, b := range n.comps {
-		if b.Base() == c {
-			n.comps = append(n.comps[:i], n.comps[i+1:]...)
-			break
-		}
+	n.dropComp(c)
+	if n.state&nodeDestroying == 0 { // a dying node drops its whole list
+		n.queueCompact()
 	}
 	c.node = nil
 	n.emitLocal(EventComponentRemoved, c.self)

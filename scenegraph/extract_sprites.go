@@ -65,6 +65,9 @@ func extractTree(n *Node, v *View, mask uint32) {
 	}
 	if n.Layer&mask != 0 {
 		for _, b := range n.comps {
+			if b == nil {
+				continue // a hole (holes.go); extraction only reads
+			}
 			if s, ok := b.(*Sprite); ok { // the common case, without an interface call
 				if s.state&onEnableCalled != 0 {
 					s.record(v)
@@ -79,6 +82,8 @@ func extractTree(n *Node, v *View, mask uint32) {
 		}
 	}
 	for _, ch := range n.children {
-		extractTree(ch, v, mask)
+		if ch != nil {
+			extractTree(ch, v, mask)
+		}
 	}
 }

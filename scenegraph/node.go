@@ -13,6 +13,7 @@ const (
 	nodeToDestroy nodeState = 1 << iota
 	nodeDestroying
 	nodeDestroyed
+	nodeCompactQueued // in its scene's compactQueue (see holes.go)
 )
 
 // Node is an element of the scene tree: a name, a transform, children and
@@ -21,9 +22,13 @@ const (
 type Node struct {
 	name     string
 	parent   *Node
-	children []*Node
+	children []*Node // may hold holes (nil): see holes.go
 	comps    []Behavior
 	scene    *Scene
+
+	index      int32 // n's index in parent.children, kept exact
+	childHoles int32 // nil entries in children
+	compHoles  int32 // nil entries in comps
 
 	active            bool
 	activeInHierarchy bool
@@ -68,13 +73,13 @@ func (n *Node) Scene() *Scene { return n.scene }
 
 // Children returns the node's children. The slice belongs to the node: read
 // it, do not keep or modify it.
-func (n *Node) Children() []*Node { return n.children }
+func (n *Node) Children() []*Node { return n.kids() }
 
 // ChildCount returns the number of children.
-func (n *Node) ChildCount() int { return len(n.children) }
+func (n *Node) ChildCount() int { return len(n.children) - int(n.childHoles) }
 
 // Components returns the node's components. The slice belongs to the node.
-func (n *Node) Components() []Behavior { return n.comps }
+func (n *Node) Components() []Behavior { return n.compsNow() }
 
 // Active reports the node's own active flag.
 func (n *Node) Active() bool { return n.active }
@@ -110,7 +115,7 @@ func (n *Node) String() string { return n.Path() }
 
 // ChildByName returns the first child named name, or nil.
 func (n *Node) ChildByName(name string) *Node {
-	for _, c := range n.children {
+	for _, c := range n.kids() {
 		if c.name == name {
 			return c
 		}
@@ -138,10 +143,11 @@ func (n *Node) SiblingIndex() int {
 	if n.parent == nil {
 		return -1
 	}
-	for i, c := range n.parent.children {
-		if c == n {
-			return i
-		}
+	// Closing the holes makes n.index count only siblings; a node that has
+	// left (destroyed, its parent kept for paths until the end) is not there.
+	kids := n.parent.kids()
+	if i := int(n.index); i < len(kids) && kids[i] == n {
+		return i
 	}
 	return -1
 }
@@ -154,14 +160,18 @@ func (n *Node) SetSiblingIndex(i int) {
 	}
 	cur := n.SiblingIndex()
 	i = max(0, min(i, len(p.children)-1))
-	if cur == i {
+	if cur < 0 || cur == i {
 		return
 	}
-	copy(p.children[cur:], p.children[cur+1:])
-	p.children = p.children[:len(p.children)-1]
-	p.children = append(p.children, nil)
-	copy(p.children[i+1:], p.children[i:])
+	if cur < i {
+		copy(p.children[cur:i], p.children[cur+1:i+1])
+	} else {
+		copy(p.children[i+1:cur+1], p.children[i:cur])
+	}
 	p.children[i] = n
+	for k := min(cur, i); k <= max(cur, i); k++ {
+		p.children[k].index = int32(k)
+	}
 }
 
 // AddChild makes child the last child of n; see SetParent.
@@ -212,16 +222,13 @@ func (n *Node) SetParent(parent *Node) error {
 		n.scene.activator.activateNode(n, false)
 	}
 	if old != nil {
-		for i, c := range old.children {
-			if c == n {
-				old.children = append(old.children[:i], old.children[i+1:]...)
-				break
-			}
-		}
+		old.dropChild(n)
+		old.kids() // as before holes: a move leaves none behind
 		old.emitLocal(EventChildRemoved, n)
 	}
 	n.parent = parent
 	if parent != nil {
+		n.index = int32(len(parent.children))
 		parent.children = append(parent.children, n)
 	}
 	if newScene != n.scene {
@@ -241,10 +248,10 @@ func (n *Node) SetParent(parent *Node) error {
 func (n *Node) setScene(s *Scene) {
 	n.scene = s
 	n.markChanged()
-	for _, b := range n.comps {
+	for _, b := range n.compsNow() {
 		b.Base().moveTimers(s)
 	}
-	for _, c := range n.children {
+	for _, c := range n.kids() {
 		c.setScene(s)
 	}
 }
@@ -316,29 +323,44 @@ func destroyNodeNow(n *Node) {
 	parent := n.parent
 	byParent := parent != nil && parent.state&nodeDestroying != 0
 	if parent != nil && !byParent {
-		for i, c := range parent.children {
-			if c == n {
-				parent.children = append(parent.children[:i], parent.children[i+1:]...)
-				break
-			}
-		}
+		parent.dropChild(n) // a hole, closed at the end of the step
+		parent.queueCompact()
 		parent.emitLocal(EventChildRemoved, n)
 	}
 	n.emitLocal(EventDestroyed, n)
 	n.events = core.EventTarget{}
 	n.eventsWired = false
+	// Children destroyed by their parent stay in its list (they need no
+	// removal), so no hole opens before i; a sibling moved away by a
+	// callback leaves none either (SetParent closes it at once).
 	for i := 0; i < len(n.children); i++ {
-		destroyNodeNow(n.children[i])
+		if c := n.children[i]; c != nil {
+			destroyNodeNow(c)
+		}
 	}
-	for len(n.comps) > 0 {
-		c := n.comps[0].Base()
-		destroyComponentNow(c)
-		if c.node == n { // a component that refused to leave; cannot happen, but never loop forever
-			n.comps = n.comps[1:]
+	// Components go first to last, each leaving a hole; a callback that
+	// reads the list closes the holes (the list gets shorter), and then the
+	// first one left is looked for from the start again.
+	for j, l := 0, len(n.comps); ; {
+		if len(n.comps) != l {
+			j, l = 0, len(n.comps)
+		}
+		for j < l && n.comps[j] == nil {
+			j++
+		}
+		if j == l {
+			break
+		}
+		b := n.comps[j]
+		destroyComponentNow(b.Base())
+		if j < len(n.comps) && n.comps[j] == b { // a component that refused to leave; cannot happen, but never loop forever
+			j++
 		}
 	}
 	n.parent = nil
 	n.children = nil
+	n.comps = nil
+	n.childHoles, n.compHoles = 0, 0
 	n.activeInHierarchy = false
 	n.state |= nodeDestroyed
 	n.state &^= nodeDestroying
@@ -355,7 +377,7 @@ func (n *Node) Walk(fn func(*Node) bool) {
 	if !fn(n) {
 		return
 	}
-	for _, c := range n.children {
+	for _, c := range n.kids() {
 		c.Walk(fn)
 	}
 }

@@ -142,7 +142,11 @@ func (u *TransformUpdater) updateParallel(s *Scene) error {
 				computeWorld(n)
 				computed++
 			}
-			next = append(next, n.children...)
+			for _, c := range n.children {
+				if c != nil { // a hole (holes.go); workers only read
+					next = append(next, c)
+				}
+			}
 		}
 		u.spare = front
 		front = next
@@ -193,6 +197,9 @@ func updateTree(n *Node) (visited, computed int) {
 		computed = 1
 	}
 	for _, c := range n.children {
+		if c == nil {
+			continue
+		}
 		v, cc := updateTree(c)
 		visited += v
 		computed += cc

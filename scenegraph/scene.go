@@ -29,6 +29,7 @@ type Scene struct {
 	comps        ComponentScheduler
 	timers       *core.Scheduler
 	destroyQueue []pendingDestroy
+	compactQueue []*Node // nodes with holes to close (holes.go)
 	version      uint32
 	launched     bool
 	unloaded     bool
@@ -145,6 +146,8 @@ func (s *Scene) ProcessDestroyed() {
 	rest := copy(s.destroyQueue, s.destroyQueue[n:])
 	clear(s.destroyQueue[rest:])
 	s.destroyQueue = s.destroyQueue[:rest]
+	// The removals above left holes: close each node's in one pass.
+	s.compactQueued()
 }
 
 // PendingDestroys returns how many objects wait for ProcessDestroyed.
@@ -172,6 +175,7 @@ func (s *Scene) Unload() {
 	s.ProcessDestroyed()
 	s.ProcessDestroyed()
 	destroyNodeNow(&s.Node)
+	s.compactQueued()
 	s.timers.UnscheduleAll()
 }
 

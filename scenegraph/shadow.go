@@ -105,6 +105,9 @@ func (s *Scene) collectCasters(n *Node) {
 		return
 	}
 	for _, b := range n.comps {
+		if b == nil {
+			continue // a hole (holes.go)
+		}
 		c := b.Base()
 		if c.shadowCaster != nil && c.state&onEnableCalled != 0 {
 			s.shadows.casters = append(s.shadows.casters, casterEntry{c.shadowCaster, n.Layer})
@@ -112,7 +115,9 @@ func (s *Scene) collectCasters(n *Node) {
 		}
 	}
 	for _, ch := range n.children {
-		s.collectCasters(ch)
+		if ch != nil {
+			s.collectCasters(ch)
+		}
 	}
 }
 

@@ -181,7 +181,9 @@ func (n *Node) invalidate() {
 	n.dirty = true
 	n.changed = v
 	for _, c := range n.children {
-		c.invalidate()
+		if c != nil {
+			c.invalidate()
+		}
 	}
 }
 

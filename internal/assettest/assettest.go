@@ -2,10 +2,12 @@ package assettest
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -120,3 +122,26 @@ uniform sampler2D u_tex;
 out vec4 o_color;
 void main() { o_color = vec4(1.0, 0.0, 0.0, 1.0); }
 `
+
+// ToneWAV returns a mono 16-bit PCM WAV file of n samples of a 440 Hz tone
+// at rate samples a second, at half amplitude.
+func ToneWAV(rate, n int) []byte {
+	b := make([]byte, 44+2*n)
+	copy(b, "RIFF")
+	binary.LittleEndian.PutUint32(b[4:], uint32(36+2*n))
+	copy(b[8:], "WAVEfmt ")
+	binary.LittleEndian.PutUint32(b[16:], 16)
+	binary.LittleEndian.PutUint16(b[20:], 1) // PCM
+	binary.LittleEndian.PutUint16(b[22:], 1) // mono
+	binary.LittleEndian.PutUint32(b[24:], uint32(rate))
+	binary.LittleEndian.PutUint32(b[28:], uint32(2*rate))
+	binary.LittleEndian.PutUint16(b[32:], 2)
+	binary.LittleEndian.PutUint16(b[34:], 16)
+	copy(b[36:], "data")
+	binary.LittleEndian.PutUint32(b[40:], uint32(2*n))
+	for i := range n {
+		v := int16(16000 * math.Sin(2*math.Pi*440*float64(i)/float64(rate)))
+		binary.LittleEndian.PutUint16(b[44+2*i:], uint16(v))
+	}
+	return b
+}

@@ -65,6 +65,7 @@ type Backend struct {
 	screen     screenMSAA
 	sprites    spriteState
 	timer      gpuTimer
+	fences     frameFences
 
 	st       glState
 	pass     passState
@@ -98,8 +99,9 @@ type mesh struct {
 }
 
 // LiveObjects returns how many GL objects (textures, buffers, vertex arrays,
-// shaders, programs, framebuffers, renderbuffers) the backend has created and
-// not yet deleted. It is zero after Shutdown.
+// shaders, programs, framebuffers, renderbuffers, queries) the backend has
+// created and not yet deleted; the frame fences, which change within every
+// frame, are not counted. It is zero after Shutdown.
 func (b *Backend) LiveObjects() int { return b.live }
 
 // Init makes the surface's context current on the calling thread, loads the GL
@@ -257,6 +259,7 @@ func (b *Backend) Shutdown() error {
 	b.deleteScreenMSAA()
 	b.deleteSprites()
 	b.deleteTimer()
+	b.deleteFences()
 	b.deleteGL(&b.emptyVAO, ogl.DeleteVertexArrays)
 	ogl.Finish()
 	var err error
@@ -297,16 +300,24 @@ func (b *Backend) result() error {
 	return errors.Join(b.errs...)
 }
 
-// Execute renders f: resource commands, then each pass (target, viewport,
-// scissor, clears, batches; a multisampled target is resolved at the end of
-// each pass into it), then the resolve of the multisampled screen
-// (Options.MSAA), then read-backs, then deletes, then the swap (unless
-// Options.NoSwap). Each of the first render.MaxTimedPasses passes is
-// timed on the GPU with a GL_TIME_ELAPSED query; f.Stats gets the times of
-// the newest earlier frame whose queries have completed (read without
-// waiting), or render.Stats.NoGPUTimes without timer queries. Problems (bad handles, shader errors, GL errors) are
-// returned together after the whole frame has been rendered; a shader that
-// fails to compile keeps its previous program.
+// Execute renders f. It first waits until the frame executed
+// MaxFramesInFlight frames before it has finished on the GPU (its fence has
+// signalled; f.Stats.GPUWait is how long that took), then runs the resource
+// commands, each pass (target, viewport, scissor, clears, batches; a
+// multisampled target is resolved at the end of each pass into it), the
+// resolve of the multisampled screen (Options.MSAA), read-backs, deletes
+// and the swap (unless Options.NoSwap), and ends the frame with a fence,
+// flushed to the GPU; f.Stats.FramesInFlight is how many frames, this one
+// included, had not finished then (at most MaxFramesInFlight). Each of the
+// first render.MaxTimedPasses passes is timed on the GPU with a
+// GL_TIME_ELAPSED query; f.Stats gets the times of the newest earlier frame
+// whose queries have completed, read without waiting for more than the
+// fence: from the fourth frame on that is frame f.Number()-MaxFramesInFlight
+// or a later one (the first timed frame is a warm-up, not reported), or
+// render.Stats.NoGPUTimes without timer queries. Problems (bad handles,
+// shader errors, GL errors) are returned together after the whole frame
+// has been rendered; a shader that fails to compile keeps its previous
+// program.
 func (b *Backend) Execute(f *render.Frame) error {
 	if !b.inited {
 		return errors.New("render/gl: Execute before Init")
@@ -314,6 +325,7 @@ func (b *Backend) Execute(f *render.Frame) error {
 	b.frame = f.Number()
 	b.errs = b.errs[:0]
 	b.dropped = 0
+	f.Stats.GPUWait = b.waitFrame() // first: frame N-MaxFramesInFlight must be done before any of frame N
 	b.resetState()
 	b.reloadBuiltins()
 	b.timer.beginFrame(f.Number())
@@ -357,11 +369,13 @@ func (b *Backend) Execute(f *render.Frame) error {
 	for i := range dels {
 		b.delete(&dels[i])
 	}
+	f.Stats.LiveObjects = b.live
 	if e := ogl.GetError(); e != ogl.NO_ERROR {
 		b.fail("GL error 0x%x", e)
 	}
 	if !b.opts.NoSwap {
 		b.surface.Swap()
 	}
+	f.Stats.FramesInFlight = b.fenceFrame(f.Number())
 	return b.result()
 }

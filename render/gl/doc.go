@@ -26,9 +26,27 @@
 //     on the render thread, and one glDrawElementsBaseVertex over a static
 //     quad index buffer.
 //
-// The stream buffers form a ring of three, one per frame in flight, sized
-// once (they double when a frame needs more, and never shrink) and refilled
-// with glBufferSubData: never orphaned, so no frame reallocates them.
+// The stream buffers form a ring of three, sized once (they double when a
+// frame needs more, and never shrink) and refilled with glBufferSubData:
+// never orphaned, so no frame reallocates them. The ring is safe because
+// the frames in flight are bounded (MaxFramesInFlight, 2): Execute ends
+// every frame with a GL fence and, before it issues any command of frame
+// N, waits for the fence of frame N-2, so a slot that frame N rewrites was
+// last read by a frame at least three back, which has finished on the GPU.
+// The third slot is a spare (a frame that panicked before its fence leaves
+// one frame unbounded once).
+//
+// The bound also makes the numbers true. A driver that is free to queue
+// (Mesa's llvmpipe queued hundreds of cheap frames) grows its memory with
+// the queue, shows pictures long after they were recorded, and reads timer
+// queries late or never; with the bound, render.Stats.RenderTime is the
+// time to record the frame's commands plus the time waited for the GPU
+// (render.Stats.GPUWait), so when the GPU is the bottleneck it measures
+// the GPU's frame time, and from the fourth frame on render.Stats carries
+// the GPU pass times of frame N-2 or N-1. render.Stats.FramesInFlight
+// reports the frames, the current one included, that the GPU had not
+// finished when Execute returned. The bound holds in every mode: render
+// thread or render on main, with the swap or with Options.NoSwap.
 //
 // A batch of the built-in program whose texture has only opaque texels and
 // whose tints are all opaque (render.Batch.Opaque) is drawn without
@@ -100,7 +118,9 @@
 // draw may sample no texture of the target it renders into.
 //
 // Every GL object the backend creates is counted; after Shutdown,
-// LiveObjects reports zero.
+// LiveObjects reports zero. The frame fences (at most MaxFramesInFlight
+// sync objects) are kept apart from that count, as they come and go within
+// every frame; Shutdown deletes them too.
 //
 // Layer: render (a backend). It may import core and render; the game hands it
 // the shaders as an fs.FS.

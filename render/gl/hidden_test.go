@@ -170,3 +170,6 @@ func TestCenters(t *testing.T) {
 		}
 	}
 }
+
+// LiveFences returns how many frame fences b holds (not in LiveObjects).
+func LiveFences(b *Backend) int { return b.fences.live }

@@ -16,9 +16,12 @@ const (
 	pathPoints                      // one point sprite per sprite
 )
 
-// streamRing is the number of stream buffers of each kind: one per frame
-// that may still be in flight, so a frame never writes a buffer the GPU is
-// reading.
+// streamRing is the number of stream buffers of each kind. Execute waits
+// for frame N-MaxFramesInFlight's fence before it writes any of frame N, so
+// a slot is rewritten only after the frame that last read it has finished
+// on the GPU: a frame never writes a buffer the GPU is reading (one slot
+// more than MaxFramesInFlight is a spare; fence.go checks the ring is big
+// enough).
 const streamRing = 3
 
 // instanceSize is the size of render.SpriteInstance, the instance stride.

@@ -118,6 +118,8 @@ func (b *Backend) Execute(f *render.Frame) error {
 	for i := range f.Deletes() {
 		b.delete(&f.Deletes()[i])
 	}
+	live := b.Live()
+	st.LiveObjects = live.Textures + live.Meshes + live.Shaders + live.Targets
 
 	b.total.DrawCalls += st.DrawCalls
 	b.total.Triangles += st.Triangles

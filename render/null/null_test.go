@@ -185,3 +185,30 @@ func TestGPUPassNames(t *testing.T) {
 		t.Fatalf("passes %+v, want scene and pass 1 at zero", p)
 	}
 }
+
+// Stats.LiveObjects follows the frame's creates and deletes, so a soak can
+// see a leak from the stats alone.
+func TestStatsLiveObjects(t *testing.T) {
+	b := null.New()
+	b.Init()
+	f := render.NewFrame()
+	f.SetNumber(1)
+	tex := f.CreateTexture(render.TextureDesc{Width: 4, Height: 4}, make([]byte, 64))
+	mesh := f.CreateMesh([]render.MeshVertex{{}, {}, {}}, []uint32{0, 1, 2})
+	if err := b.Execute(f); err != nil {
+		t.Fatal(err)
+	}
+	if f.Stats.LiveObjects != 2 {
+		t.Errorf("after two creates LiveObjects = %d, want 2", f.Stats.LiveObjects)
+	}
+	f.Reset()
+	f.SetNumber(2)
+	f.DeleteTexture(tex)
+	f.DeleteMesh(mesh)
+	if err := b.Execute(f); err != nil {
+		t.Fatal(err)
+	}
+	if f.Stats.LiveObjects != 0 {
+		t.Errorf("after deleting both LiveObjects = %d, want 0", f.Stats.LiveObjects)
+	}
+}

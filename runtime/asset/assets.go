@@ -54,6 +54,11 @@ func (s State) String() string {
 // released (by every holder) before it finished.
 var ErrUnloaded = errors.New("released before it finished loading")
 
+// ErrClosed is wrapped by the error every load callback still pending at
+// Close receives (Close runs each of them once, with it), and by the error of
+// a load of an asset nobody held, asked for after Close.
+var ErrClosed = errors.New("asset manager closed")
+
 // ErrOutsideRoot is wrapped by the errors of asset paths that are absolute or
 // climb out of the asset root (with "..", or through a symbolic link).
 var ErrOutsideRoot = errors.New("path is outside the asset root")
@@ -316,6 +321,7 @@ func New(opts Options) (*Manager, error) {
 	if a.logger == nil {
 		a.logger = core.NewLogger(os.Stderr)
 	}
+	a.handleListenerPanics()
 	a.decodeTask = a.decodeNext
 	if a.jobs = opts.Jobs; a.jobs == nil {
 		if opts.Workers <= 0 {
@@ -347,14 +353,21 @@ func New(opts Options) (*Manager, error) {
 }
 
 // Close stops decoding and the watcher and closes the asset root. Loads in
-// progress never finish: loads waiting for a worker are dropped, and Close
-// does not wait for a decode under way, so a Decode that is stuck cannot
-// hang it; such a decode's result is dropped when it returns (its reads
-// after Close fail). A pool the Manager made is closed once none of its
-// decodes runs: at once, or when the last decode under way returns. A pool
-// given in Options.Jobs stays open. GPU objects are not deleted: they go
-// with the renderer (close the Manager when the Game has stopped). A second
-// Close does nothing.
+// progress never finish, but their callbacks are not lost: each load still
+// Loading (waiting for a worker, decoding, decoded but not yet polled, or
+// waiting for its dependencies) fails with an *Error wrapping ErrClosed
+// (state Failed, no reference held), and Close runs every callback waiting
+// for it exactly once, with that error, in asset path order, before it
+// returns, on the goroutine that calls Close (like every method, the main
+// thread). A load asked for after Close (also from such a callback) fails
+// at once with ErrClosed, unless its asset is already loaded. Close does
+// not wait for a decode under way, so a Decode that is stuck cannot hang
+// it; such a decode's result is dropped when it returns (its reads after
+// Close fail). A pool the Manager made is closed once none of its decodes
+// runs: at once, or when the last decode under way returns. A pool given
+// in Options.Jobs stays open. Loaded assets stay loaded and their GPU
+// objects are not deleted: they go with the renderer (close the Manager
+// when the Game has stopped). A second Close does nothing.
 func (a *Manager) Close() error {
 	a.mu.Lock()
 	if a.closed {
@@ -364,8 +377,11 @@ func (a *Manager) Close() error {
 	a.closed = true
 	clear(a.queue)
 	a.queue = nil
+	clear(a.results) // decoded, never to be created: abandoned below
+	a.results = nil
 	idle := a.running == 0
 	a.mu.Unlock()
+	a.abandon()
 	if a.ownJobs && idle {
 		a.jobs.Close() // otherwise the last decode task closes it (taskDone)
 	}
@@ -379,14 +395,54 @@ func (a *Manager) Close() error {
 	return errors.Join(errs...)
 }
 
+// abandon fails every asset still loading with ErrClosed and then runs
+// their callbacks, once each. All states are settled before the first
+// callback runs, so that a callback sees a closed Manager with nothing
+// loading. Dependencies already loaded keep their references: Close frees
+// no GPU object.
+func (a *Manager) abandon() {
+	var pending []*Asset
+	for _, x := range a.assets {
+		if x.state == Loading {
+			pending = append(pending, x)
+		}
+	}
+	slices.SortFunc(pending, func(x, y *Asset) int { return strings.Compare(x.path, y.path) })
+	for _, x := range pending {
+		delete(a.assets, x.path)
+		x.state, x.err, x.refs, x.decoded = Failed, &Error{Path: x.path, Err: ErrClosed}, 0, nil
+		x.deps, x.dependents, x.pending = nil, nil, 0
+	}
+	for _, x := range pending {
+		waiters := x.waiters
+		x.waiters = nil
+		for _, w := range waiters {
+			a.callback(w, x, x.err)
+		}
+	}
+}
+
 // NewUnavailable returns a Manager that has no files: every load fails at
 // once with an *Error wrapping why (which should say what to set), and
 // WriteFile and Reload fail the same way. A Game configured without an
 // asset root hands one out, so that a game that loads anyway gets that
 // message, not a nil Manager.
 func NewUnavailable(why error) *Manager {
-	return &Manager{unavailable: why, loaders: map[string]Format{}, assets: map[string]*Asset{},
+	a := &Manager{unavailable: why, loaders: map[string]Format{}, assets: map[string]*Asset{},
 		byHandle: map[any]*Asset{}, notify: make(chan struct{}, 1), logger: core.NewLogger(os.Stderr)}
+	a.handleListenerPanics()
+	return a
+}
+
+// handleListenerPanics reports a panic in a Reloaded or ReloadFailed
+// listener to the logger and removes that listener. The signals are
+// emitted from Poll, which runs in a Director's BeginFrame: a core.Signal
+// without a handler would hand the panic to that signal, which would then
+// remove Poll itself and stop every later load.
+func (a *Manager) handleListenerPanics() {
+	h := func(p *core.ListenerPanic) { a.logf("asset: %v; the listener is removed\n%s", p, p.Stack) }
+	a.Reloaded.SetPanicHandler(h)
+	a.ReloadFailed.SetPanicHandler(h)
 }
 
 // WriteFile writes b to the file at p under the asset root, replacing it
@@ -505,7 +561,7 @@ func (a *Manager) Load(p string) (*Asset, error) {
 	}
 	for x.state == Loading {
 		if !a.wait() {
-			return nil, &Error{Path: x.path, Err: errors.New("asset manager closed")}
+			return nil, &Error{Path: x.path, Err: ErrClosed}
 		}
 		a.Poll()
 	}
@@ -518,9 +574,10 @@ func (a *Manager) Load(p string) (*Asset, error) {
 // LoadAsync starts loading the asset at p and returns it at once (Loading,
 // unless it was loaded already), with one reference added. done, if not nil,
 // runs exactly once on the main thread, from Poll (or at once when the asset
-// is already loaded or the path is bad), with the asset and nil, or with the
-// error: on failure, or ErrUnloaded when every holder released it first.
-// A failed load drops the reference.
+// is already loaded, the path is bad or the Manager is closed), with the
+// asset and nil, or with the error: on failure, ErrUnloaded when every
+// holder released it first, or ErrClosed when Close came first (Close runs
+// it). A failed load drops the reference.
 func (a *Manager) LoadAsync(p string, done func(*Asset, error)) *Asset {
 	x, err := a.acquire(p)
 	if err != nil {
@@ -568,6 +625,12 @@ func (a *Manager) acquire(p string) (*Asset, error) {
 	if x := a.assets[key]; x != nil {
 		x.refs++
 		return x, nil
+	}
+	a.mu.Lock()
+	closed := a.closed
+	a.mu.Unlock()
+	if closed {
+		return nil, &Error{Path: key, Err: ErrClosed}
 	}
 	l := a.loaders[strings.ToLower(path.Ext(key))]
 	if l == nil {

@@ -472,9 +472,10 @@ func waitGoroutines(t *testing.T, before int, what string) {
 }
 
 // Close returns while a Decode is stuck: the load in progress and the one
-// queued behind it never finish (no callback, no create, the queued one
-// never decoded), and the Manager's own pool stops once the stuck decode
-// returns, leaving no goroutine behind.
+// queued behind it never finish (no create, the queued one never decoded),
+// their callbacks run once each, from Close, with ErrClosed, and the
+// Manager's own pool stops once the stuck decode returns, leaving no
+// goroutine behind and no second callback.
 func TestAssetsCloseWithStuckDecode(t *testing.T) {
 	before := goruntime.NumGoroutine()
 	root := t.TempDir()
@@ -486,9 +487,10 @@ func TestAssetsCloseWithStuckDecode(t *testing.T) {
 	}
 	g := newGateLoader()
 	a.RegisterFormat(".gate", g)
-	calls := 0
-	a.LoadAsync("a.gate", func(*Asset, error) { calls++ })
-	a.LoadAsync("b.gate", func(*Asset, error) { calls++ }) // queued: one worker
+	var calls atomic.Int32
+	var errs [2]error
+	a.LoadAsync("a.gate", func(_ *Asset, err error) { calls.Add(1); errs[0] = err })
+	a.LoadAsync("b.gate", func(_ *Asset, err error) { calls.Add(1); errs[1] = err }) // queued: one worker
 	pollUntil(t, a, "the decode to start", func() bool { return g.entered.Load() == 1 })
 	closed := make(chan error, 1)
 	go func() { closed <- a.Close() }()
@@ -500,15 +502,109 @@ func TestAssetsCloseWithStuckDecode(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("Close hung on a stuck decode")
 	}
+	if calls.Load() != 2 || !errors.Is(errs[0], ErrClosed) || !errors.Is(errs[1], ErrClosed) {
+		t.Fatalf("after Close: %d callbacks, errors %v, %v; want 2, both ErrClosed", calls.Load(), errs[0], errs[1])
+	}
 	g.open()
 	waitGoroutines(t, before, "after the stuck decode returned")
 	a.Poll()
-	if calls != 0 || g.entered.Load() != 1 || g.creates.Load() != 0 {
-		t.Fatalf("after Close: %d callbacks, %d decodes begun, %d creates; want 0, 1, 0",
-			calls, g.entered.Load(), g.creates.Load())
+	if calls.Load() != 2 || g.entered.Load() != 1 || g.creates.Load() != 0 {
+		t.Fatalf("after the stuck decode returned: %d callbacks, %d decodes begun, %d creates; want 2, 1, 0",
+			calls.Load(), g.entered.Load(), g.creates.Load())
 	}
-	if a.State("a.gate") != Loading || a.State("b.gate") != Loading {
-		t.Fatalf("loads in progress finished: %v, %v", a.State("a.gate"), a.State("b.gate"))
+	if a.State("a.gate") != NotLoaded || a.State("b.gate") != NotLoaded {
+		t.Fatalf("abandoned loads still held: %v, %v", a.State("a.gate"), a.State("b.gate"))
+	}
+}
+
+// Close runs every load callback still pending exactly once, with an
+// *Error naming the asset and wrapping ErrClosed, in asset path order: a
+// load decoding, one queued, one decoded but not yet polled, one waiting for
+// a dependency, and a LoadChan. A load asked for from such a callback, or
+// after Close, fails at once with ErrClosed. Nothing is created afterwards.
+func TestAssetsCloseRunsPendingCallbacks(t *testing.T) {
+	root := copyTestdata(t)
+	writeFile(t, root, "stuck.gate", []byte("stuck"))
+	writeFile(t, root, "queued.gate", []byte("queued"))
+	writeFile(t, root, "p.dep", []byte("dep stuck.gate\n"))
+	a, _, _ := newTestAssets(t, root, Options{Workers: 2})
+	g := newGateLoader() // blocks every decode until opened
+	a.RegisterFormat(".gate", g)
+	free := newGateLoader()
+	free.open()
+	a.RegisterFormat(".dep", free)
+	opened := false
+	defer func() {
+		if !opened {
+			g.open() // let the stuck decode return when the test fails early
+		}
+	}()
+
+	var got []string
+	record := func(x *Asset, err error) {
+		var ae *Error
+		if x == nil || x.State() != Failed || !errors.Is(err, ErrClosed) || !errors.As(err, &ae) || ae.Path != x.Path() ||
+			!strings.Contains(err.Error(), x.Path()+": asset manager closed") {
+			t.Errorf("callback for %v: error %v; want a Failed asset and an *Error naming it, wrapping ErrClosed", x, err)
+		}
+		got = append(got, x.Path())
+	}
+	a.LoadAsync("stuck.gate", record)
+	pollUntil(t, a, "the stuck decode", func() bool { return g.entered.Load() == 1 })
+	a.LoadAsync("p.dep", record)
+	pollUntil(t, a, "p.dep to wait for stuck.gate", func() bool { x := a.Get("p.dep"); return x != nil && x.pending == 1 })
+	var inner error
+	a.LoadAsync("textures/red.png", func(x *Asset, err error) {
+		record(x, err)
+		a.LoadAsync("textures/green.jpg", func(_ *Asset, err error) { inner = err }) // from inside Close
+	})
+	deadline := time.Now().Add(10 * time.Second)
+	for { // decoded, not polled
+		a.mu.Lock()
+		n := len(a.results)
+		a.mu.Unlock()
+		if n == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("timed out waiting for red.png to decode")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	a.LoadAsync("queued.gate", record)
+	ch := a.LoadChan("stuck.gate")
+
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"p.dep", "queued.gate", "stuck.gate", "textures/red.png"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Fatalf("callbacks run by Close: %q, want %q once each", got, want)
+	}
+	select {
+	case r := <-ch:
+		if r.Asset == nil || !errors.Is(r.Err, ErrClosed) {
+			t.Fatalf("LoadChan after Close: %+v", r)
+		}
+	default:
+		t.Fatal("LoadChan got nothing from Close")
+	}
+	if !errors.Is(inner, ErrClosed) {
+		t.Fatalf("a load asked for by a callback run from Close: %v, want ErrClosed at once", inner)
+	}
+	if _, err := a.Load("textures/green.jpg"); !errors.Is(err, ErrClosed) || !strings.Contains(err.Error(), "textures/green.jpg") {
+		t.Fatalf("Load after Close: %v, want an error naming the file, wrapping ErrClosed", err)
+	}
+	for _, p := range want {
+		if st := a.State(p); st != NotLoaded {
+			t.Fatalf("%s is %v after Close, want not loaded", p, st)
+		}
+	}
+	g.open()
+	opened = true
+	a.Poll()
+	if len(got) != len(want) || g.creates.Load() != 0 || free.creates.Load() != 0 {
+		t.Fatalf("after Close: %d callbacks, %d+%d creates; want %d, 0", len(got), g.creates.Load(), free.creates.Load(), len(want))
 	}
 }
 
@@ -607,5 +703,56 @@ func TestDecodePanicIsAnError(t *testing.T) {
 	}
 	if _, err := a.Load("textures/red.png"); err != nil {
 		t.Fatalf("a load after the panic: %v", err)
+	}
+}
+
+// A bad font file's error comes from package text and names the asset
+// path of the file, once: `fonts/bad.ttf: text: font "fonts/bad.ttf": ...`.
+func TestBadFontErrorNamesFile(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "fonts/bad.ttf", []byte("not a font at all"))
+	a, _, _ := newTestAssets(t, root, Options{})
+	_, err := a.Load("fonts/bad.ttf")
+	var ae *Error
+	if err == nil || !errors.As(err, &ae) || ae.Path != "fonts/bad.ttf" {
+		t.Fatalf("Load(bad font) = %v, want an *Error for fonts/bad.ttf", err)
+	}
+	if want := `fonts/bad.ttf: text: font "fonts/bad.ttf": `; !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("error %q does not start with %q", err, want)
+	}
+	if strings.Contains(err.Error(), "scenegraph") {
+		t.Fatalf("error %q blames scenegraph; fonts live in package text", err)
+	}
+}
+
+// A panic in a Reloaded or ReloadFailed listener is reported to the
+// Manager's logger and that listener removed; it never reaches Poll's
+// caller (a Director's BeginFrame, which would drop Poll itself).
+func TestReloadListenerPanicReported(t *testing.T) {
+	a, _, log := newTestAssets(t, "", Options{})
+	a.Reloaded.On(func(*Asset) { panic("reload boom") })
+	a.ReloadFailed.On(func(ReloadError) { panic("failed boom") })
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Fatalf("a reload listener's panic reached the emitter: %v", r)
+			}
+		}()
+		a.Reloaded.Emit(&Asset{path: "x.png"})
+		a.ReloadFailed.Emit(ReloadError{})
+	}()
+	if got := log.String(); !strings.Contains(got, "reload boom") || !strings.Contains(got, "failed boom") ||
+		strings.Count(got, "the listener is removed") != 2 {
+		t.Fatalf("log: %q", got)
+	}
+	if a.Reloaded.Len() != 0 || a.ReloadFailed.Len() != 0 {
+		t.Fatal("the panicking listeners are still subscribed")
+	}
+	u := NewUnavailable(errors.New("no root"))
+	u.Reloaded.On(func(*Asset) { panic("unavailable boom") })
+	u.logger = log
+	u.Reloaded.Emit(nil)
+	if !strings.Contains(log.String(), "unavailable boom") {
+		t.Fatalf("NewUnavailable's signals: %q", log)
 	}
 }

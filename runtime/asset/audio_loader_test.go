@@ -1,43 +1,21 @@
 package asset
 
 import (
-	"encoding/binary"
-	"math"
+	"github.com/tact-engine/tact/internal/assettest"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
-
-// wav16 returns a mono 16-bit PCM WAV file of n samples of a 440 Hz tone.
-func wav16(rate, n int) []byte {
-	data := make([]byte, 2*n)
-	for i := range n {
-		v := int16(16000 * math.Sin(2*math.Pi*440*float64(i)/float64(rate)))
-		binary.LittleEndian.PutUint16(data[2*i:], uint16(v))
-	}
-	h := make([]byte, 44)
-	copy(h, "RIFF")
-	binary.LittleEndian.PutUint32(h[4:], uint32(36+len(data)))
-	copy(h[8:], "WAVEfmt ")
-	binary.LittleEndian.PutUint32(h[16:], 16)
-	binary.LittleEndian.PutUint16(h[20:], 1) // PCM
-	binary.LittleEndian.PutUint16(h[22:], 1) // mono
-	binary.LittleEndian.PutUint32(h[24:], uint32(rate))
-	binary.LittleEndian.PutUint32(h[28:], uint32(2*rate))
-	binary.LittleEndian.PutUint16(h[32:], 2)
-	binary.LittleEndian.PutUint16(h[34:], 16)
-	copy(h[36:], "data")
-	binary.LittleEndian.PutUint32(h[40:], uint32(len(data)))
-	return append(h, data...)
-}
 
 // Sounds load through the asset manager like any asset: decoded on a
 // worker, shared, and a corrupt file is an error naming it.
 func TestAssetsLoadAudioClips(t *testing.T) {
 	root := t.TempDir()
 	os.MkdirAll(filepath.Join(root, "sfx"), 0o755)
-	os.WriteFile(filepath.Join(root, "sfx", "beep.wav"), wav16(22050, 2205), 0o644)
+	os.WriteFile(filepath.Join(root, "sfx", "beep.wav"), assettest.ToneWAV(22050, 2205), 0o644)
 	os.WriteFile(filepath.Join(root, "sfx", "bad.wav"), []byte("RIFF\x10\x00\x00\x00WAVEjunk"), 0o644)
 	a, _, _ := newTestAssets(t, root, Options{})
 
@@ -55,5 +33,34 @@ func TestAssetsLoadAudioClips(t *testing.T) {
 	}
 	if _, err := a.Load("sfx/bad.wav"); err == nil || !strings.Contains(err.Error(), "sfx/bad.wav") {
 		t.Fatalf("corrupt WAV: %v, want an error naming the file", err)
+	}
+}
+
+// A slightly corrupt Ogg Vorbis file (one of the header mutations in the
+// audio package's fuzz corpus) made the decoder allocate 16 GiB, killing the
+// game; through the asset manager it is an error naming the file.
+func TestAssetsCorruptOggIsAnError(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "audio", "testdata", "fuzz", "FuzzOggDecode", "mutant-0028"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "go test fuzz v1\n[]byte(")
+	q, ok2 := strings.CutSuffix(q, ")")
+	data, err := strconv.Unquote(q)
+	if !ok || !ok2 || err != nil {
+		t.Fatalf("corpus file: %v", err)
+	}
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "bad.ogg"), []byte(data), 0o644)
+	a, _, _ := newTestAssets(t, root, Options{})
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = a.Load("bad.ogg")
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "bad.ogg") {
+		t.Fatalf("corrupt Ogg: %v, want an error naming the file", err)
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 16<<20 {
+		t.Errorf("loading allocated %d MiB", n>>20)
 	}
 }

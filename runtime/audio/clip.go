@@ -17,6 +17,21 @@ const (
 	MaxRate = 384000
 )
 
+// MaxDecodedSamples is the most samples (frames × channels) that Decode,
+// Load and LoadFS hold in memory for one clip: 256 MiB of float32, about
+// 11.6 minutes of 48 kHz stereo. Compressed formats can expand a thousand
+// times and more (a packet of Ogg Vorbis silence is a byte or two), so a
+// small file could otherwise decode to gigabytes; past this limit decoding
+// stops with a DecodeError that says so. Play long music with Stream, which
+// holds half a second at a time however long the file is.
+const MaxDecodedSamples = 1 << 26
+
+// ErrNotRegular is wrapped by the DecodeError for a path that is not a
+// regular file (a named pipe, device, directory or socket): reading a FIFO
+// or a device could block forever or never end, so such paths are refused
+// before any read.
+var ErrNotRegular = errors.New("not a regular file")
+
 // ErrUnsupported is wrapped by a DecodeError for a file that may be valid
 // but that this package cannot play: an unknown container, a WAV encoding
 // other than PCM or IEEE float, more than two channels.
@@ -52,8 +67,12 @@ type Clip struct {
 	open func() (decoder, io.Closer, error)
 }
 
+// errNoFrames is the reason given for a clip that holds no audio: the Mixer
+// cannot play one, so it is refused when the clip is made.
+var errNoFrames = errors.New("no audio frames")
+
 // NewClip returns a clip of interleaved samples (channels 1 or 2) recorded
-// at rate frames per second. The clip keeps samples without copying them:
+// at rate frames per second; it refuses an empty samples. The clip keeps samples without copying them:
 // do not change them while the clip may play.
 func NewClip(name string, rate, channels int, samples []float32) (*Clip, error) {
 	if channels != 1 && channels != 2 {
@@ -64,6 +83,9 @@ func NewClip(name string, rate, channels int, samples []float32) (*Clip, error) 
 	}
 	if len(samples)%channels != 0 {
 		return nil, &DecodeError{name, fmt.Errorf("%d samples is not a whole number of %d-channel frames", len(samples), channels)}
+	}
+	if len(samples) == 0 {
+		return nil, &DecodeError{name, errNoFrames}
 	}
 	return &Clip{name: name, rate: rate, channels: channels, frames: int64(len(samples) / channels), data: samples}, nil
 }
@@ -99,24 +121,37 @@ func (c *Clip) Samples() []float32 { return c.data }
 
 // Decode decodes a whole WAV, Ogg Vorbis or MP3 file held in data into a
 // clip in memory; name is used in errors and by Clip.Name. The format is
-// found from the content, not the name.
+// found from the content, not the name. A file that decodes to no frames,
+// or to more than MaxDecodedSamples, is refused.
 func Decode(name string, data []byte) (*Clip, error) {
-	return decodeAll(name, bytes.NewReader(data), int64(len(data)))
+	return decodeAll(name, bytes.NewReader(data), int64(len(data)), MaxDecodedSamples)
 }
 
 // Load reads and decodes a whole sound file from disk into memory: the
-// kind of clip for short effects.
+// kind of clip for short effects. A path that is not a regular file is
+// refused (ErrNotRegular) without blocking.
 func Load(path string) (*Clip, error) {
-	data, err := os.ReadFile(path)
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, &DecodeError{path, err}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
 	if err != nil {
 		return nil, &DecodeError{path, err}
 	}
 	return Decode(path, data)
 }
 
-// LoadFS is Load for a file in fsys.
+// LoadFS is Load for a file in fsys. A name that fs.Stat reports as not a
+// regular file is refused (ErrNotRegular) before it is opened.
 func LoadFS(fsys fs.FS, name string) (*Clip, error) {
-	data, err := fs.ReadFile(fsys, name)
+	f, err := openRegularFS(fsys, name)
+	if err != nil {
+		return nil, &DecodeError{name, err}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
 	if err != nil {
 		return nil, &DecodeError{name, err}
 	}
@@ -125,18 +160,21 @@ func LoadFS(fsys fs.FS, name string) (*Clip, error) {
 
 // Stream returns a clip that decodes the file at path while it plays, each
 // voice from its own open file: the kind of clip for long music. It opens
-// the file once now to check its header, so that a missing, corrupt or
-// unsupported file fails here rather than in the middle of a game; errors
-// later in the file are reported to the Mixer's logger while it plays.
+// the file once now to check its header, so that a missing, corrupt,
+// unsupported or empty file, or a path that is not a regular file
+// (ErrNotRegular), fails here rather than in the middle of a game; errors
+// later in the file are reported to the Mixer's logger while it plays. The
+// clip's length is what the file can hold: a header that claims more data
+// than follows it does not lengthen the clip.
 func Stream(path string) (*Clip, error) {
-	return streamClip(path, func() (io.ReadSeekCloser, error) { return os.Open(path) })
+	return streamClip(path, func() (io.ReadSeekCloser, error) { return openRegular(path) })
 }
 
 // StreamFS is Stream for a file in fsys. Files that cannot seek are read
 // into memory when opened and decoded from there as they play.
 func StreamFS(fsys fs.FS, name string) (*Clip, error) {
 	return streamClip(name, func() (io.ReadSeekCloser, error) {
-		f, err := fsys.Open(name)
+		f, err := openRegularFS(fsys, name)
 		if err != nil {
 			return nil, err
 		}
@@ -150,6 +188,77 @@ func StreamFS(fsys fs.FS, name string) (*Clip, error) {
 		}
 		return nopCloser{bytes.NewReader(data)}, nil
 	})
+}
+
+// openRegular opens path for reading, refusing anything but a regular file.
+// It checks both before the open (so that nothing is opened that could
+// block) and after it (the path may have been swapped in between; the open
+// itself does not block, see openFlags).
+func openRegular(path string) (*os.File, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(fi); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, openFlags, 0)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err = f.Stat(); err == nil {
+		err = checkRegular(fi)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// openRegularFS is openRegular for a file in fsys. Between the check and the
+// open an fs.FS offers no non-blocking open, so the check afterwards only
+// catches what the open let through.
+func openRegularFS(fsys fs.FS, name string) (fs.File, error) {
+	fi, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkRegular(fi); err != nil {
+		return nil, err
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err = f.Stat(); err == nil {
+		err = checkRegular(fi)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// checkRegular refuses a file that is not a regular one, saying what it is.
+func checkRegular(fi fs.FileInfo) error {
+	m := fi.Mode()
+	if m.IsRegular() {
+		return nil
+	}
+	kind := "special file"
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		kind = "named pipe"
+	case m&fs.ModeSocket != 0:
+		kind = "socket"
+	case m&fs.ModeDevice != 0:
+		kind = "device"
+	case m.IsDir():
+		kind = "directory"
+	}
+	return fmt.Errorf("%w (%s)", ErrNotRegular, kind)
 }
 
 type nopCloser struct{ io.ReadSeeker }
@@ -180,11 +289,15 @@ func streamClip(name string, openFile func() (io.ReadSeekCloser, error)) (*Clip,
 	}
 	defer f.Close()
 	c.rate, c.channels, c.frames = d.rate(), d.channels(), d.frames()
+	if c.frames == 0 {
+		return nil, &DecodeError{name, errNoFrames}
+	}
 	return c, nil
 }
 
-// decodeAll decodes everything r holds into a clip in memory.
-func decodeAll(name string, r io.ReadSeeker, size int64) (*Clip, error) {
+// decodeAll decodes everything r, of size bytes, holds into a clip in
+// memory of at most limit samples (MaxDecodedSamples; tests pass less).
+func decodeAll(name string, r io.ReadSeeker, size int64, limit int) (*Clip, error) {
 	var c *Clip
 	err := guard(name, func() error {
 		d, err := newDecoder(r)
@@ -193,7 +306,7 @@ func decodeAll(name string, r io.ReadSeeker, size int64) (*Clip, error) {
 		}
 		ch := d.channels()
 		var out []float32
-		if n := d.frames(); n > 0 && n*int64(ch) <= 16*size+1<<16 {
+		if n := d.frames(); n > 0 && n*int64(ch) <= min(16*size+1<<16, int64(limit)) {
 			// Trust a length only as far as the file's size makes it
 			// plausible: a corrupt header must not allocate gigabytes.
 			out = make([]float32, 0, n*int64(ch))
@@ -201,6 +314,9 @@ func decodeAll(name string, r io.ReadSeeker, size int64) (*Clip, error) {
 		buf := make([]float32, 4096*ch)
 		for {
 			n, err := d.read(buf)
+			if len(out)+n > limit {
+				return fmt.Errorf("decodes to more than %d samples (MaxDecodedSamples); play it with Stream instead", limit)
+			}
 			out = append(out, buf[:n]...)
 			if err == io.EOF {
 				break
@@ -208,6 +324,9 @@ func decodeAll(name string, r io.ReadSeeker, size int64) (*Clip, error) {
 			if err != nil {
 				return err
 			}
+		}
+		if len(out) == 0 {
+			return errNoFrames
 		}
 		c = &Clip{name: name, rate: d.rate(), channels: ch, frames: int64(len(out) / ch), data: out}
 		return nil

@@ -20,8 +20,18 @@ type decoder interface {
 }
 
 // newDecoder finds the format from the first bytes of r and starts the
-// matching decoder; r is left positioned for it.
+// matching decoder; r is left positioned for it. Before handing r to a
+// third-party decoder it checks the header fields from which that decoder
+// would size allocations, against the file's size and this package's
+// limits: those decoders trust them.
 func newDecoder(r io.ReadSeeker) (decoder, error) {
+	size, err := r.Seek(0, io.SeekEnd)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := r.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
 	var magic [12]byte
 	n, err := io.ReadFull(r, magic[:])
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
@@ -34,10 +44,19 @@ func newDecoder(r io.ReadSeeker) (decoder, error) {
 	var d decoder
 	switch {
 	case len(m) >= 12 && string(m[:4]) == "RIFF" && string(m[8:12]) == "WAVE":
-		d, err = newWAV(r)
+		d, err = newWAV(r, size)
 	case len(m) >= 4 && string(m[:4]) == "OggS":
-		d, err = newOgg(r)
+		if err = checkVorbisHeaders(r); err != nil {
+			return nil, err
+		}
+		if _, err := r.Seek(0, io.SeekStart); err != nil {
+			return nil, err
+		}
+		d, err = newOgg(r, size)
 	case len(m) >= 3 && string(m[:3]) == "ID3", len(m) >= 2 && m[0] == 0xFF && m[1]&0xE0 == 0xE0:
+		if err = checkID3(m, size); err != nil {
+			return nil, err
+		}
 		d, err = newMP3(r)
 	case len(m) == 0:
 		return nil, errors.New("empty file")

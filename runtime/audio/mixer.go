@@ -83,7 +83,7 @@ type PlayOptions struct {
 	// lowers the other linearly.
 	Pan float32
 	// Pitch is the playback-rate factor (1: as recorded; 2: an octave up and
-	// twice as fast); 0 means 1. It is clamped to [MinPitch, MaxPitch].
+	// twice as fast); 0 (or NaN) means 1. It is clamped to [MinPitch, MaxPitch].
 	Pitch float32
 	// Loop starts the clip over when it ends, without a gap.
 	Loop bool
@@ -255,11 +255,17 @@ func (m *Mixer) Play(c *Clip, b Bus) VoiceID { return m.PlayWith(c, DefaultPlayO
 
 // PlayWith starts a voice of c with o and returns it. It returns 0 (and
 // counts a drop) when c is nil, every voice is busy, or the Mixer is
-// closed. The voice is heard from the next Read on; a streamed clip starts
-// once its first decoded audio is ready (a few milliseconds), silent until
-// then rather than skipping its beginning.
+// closed. It also returns 0, counts a drop and reports the reason, naming
+// the clip, to the Mixer's Logger, for a clip it cannot play: one with no
+// frames, or a zero Clip value not made by this package (no sample rate,
+// no channels). The voice is heard from the next Read on; a streamed clip
+// starts once its first decoded audio is ready (a few milliseconds), silent
+// until then rather than skipping its beginning.
 func (m *Mixer) PlayWith(c *Clip, o PlayOptions) VoiceID {
-	if c == nil {
+	if err := playable(c); c == nil || err != nil {
+		if err != nil {
+			m.logger.Printf("audio: clip %q not played: %v", c.name, err)
+		}
 		m.mu.Lock()
 		m.dropped++
 		m.mu.Unlock()
@@ -289,6 +295,23 @@ func (m *Mixer) PlayWith(c *Clip, o PlayOptions) VoiceID {
 		go st.produce(c, m.logger)
 	}
 	return id
+}
+
+// playable reports why the mixing side could not play c, or nil. Every
+// division the mixing side makes by a clip's channels or rate, and every
+// read of its first frame, relies on this check (start repeats it).
+func playable(c *Clip) error {
+	switch {
+	case c == nil:
+		return nil
+	case c.channels != 1 && c.channels != 2:
+		return fmt.Errorf("%d channels", c.channels)
+	case c.rate < MinRate || c.rate > MaxRate:
+		return fmt.Errorf("sample rate %d Hz", c.rate)
+	case c.frames == 0, !c.Streamed() && len(c.data) < c.channels:
+		return errNoFrames
+	}
+	return nil
 }
 
 // Active reports whether voice id still exists: started and neither ended
@@ -536,9 +559,19 @@ func (m *Mixer) apply(c *command) {
 	}
 }
 
-// start sets up voice c.slot to play c.clip.
+// start sets up voice c.slot to play c.clip. PlayWith has refused any clip
+// that cannot play; start checks again rather than divide by zero on the
+// device's goroutine, where a panic would end the process.
 func (m *Mixer) start(c *command) {
 	v := &m.voices[c.slot]
+	if c.clip == nil || playable(c.clip) != nil {
+		if c.st != nil {
+			c.st.halt()
+		}
+		*v = voice{}
+		m.ended = append(m.ended, c.slot)
+		return
+	}
 	o := c.opts
 	*v = voice{
 		active:   true,

@@ -27,6 +27,21 @@ func newMP3(r io.Reader) (*mp3Decoder, error) {
 	return &mp3Decoder{d: d}, nil
 }
 
+// checkID3 refuses an ID3v2 tag (magic holds the file's first bytes) that
+// claims to be larger than the file: go-mp3 allocates the claimed size, up
+// to half a gigabyte, before reading it.
+func checkID3(magic []byte, size int64) error {
+	if len(magic) < 10 || string(magic[:3]) != "ID3" {
+		return nil
+	}
+	// go-mp3's arithmetic: synchsafe, but without masking the high bits.
+	n := int64(magic[6])<<21 | int64(magic[7])<<14 | int64(magic[8])<<7 | int64(magic[9])
+	if 10+n > size {
+		return fmt.Errorf("MP3: ID3 tag claims %d bytes, but the file holds %d", n, size)
+	}
+	return nil
+}
+
 func (d *mp3Decoder) rate() int     { return d.d.SampleRate() }
 func (d *mp3Decoder) channels() int { return 2 }
 

@@ -48,8 +48,11 @@ func (v *voice) fade(target float32, seconds float64, rate int) {
 	v.fadeStep = (target - v.vol) / float32(n)
 }
 
+// setPitch sets the step from pitch p. A NaN (which min and max pass
+// through) would make the position NaN and the next frame index negative,
+// a panic on the device's goroutine: it counts as 1, like 0.
 func (v *voice) setPitch(p float32) {
-	if p == 0 {
+	if p == 0 || p != p {
 		p = 1
 	}
 	v.step = v.baseStep * float64(min(max(p, MinPitch), MaxPitch))

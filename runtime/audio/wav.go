@@ -27,11 +27,14 @@ type wavDecoder struct {
 	align     int   // bytes per frame
 	remaining int64 // bytes left in the data chunk; -1: up to the end of the file
 	declared  int64 // the data chunk's declared size, for messages
+	held      int64 // bytes of the data chunk the file can hold: min(declared, what follows)
 	buf       []byte
 	err       error // sticky: returned by every read after the first failure
 }
 
-func newWAV(r io.Reader) (*wavDecoder, error) {
+// newWAV reads the header of a WAV file of size bytes from r. It allocates
+// nothing from what the header claims but the fmt chunk, of at most 1 KiB.
+func newWAV(r io.Reader, size int64) (*wavDecoder, error) {
 	var hdr [12]byte
 	if _, err := io.ReadFull(r, hdr[:]); err != nil {
 		return nil, errors.New("WAV: header truncated")
@@ -40,6 +43,7 @@ func newWAV(r io.Reader) (*wavDecoder, error) {
 		return nil, errors.New("WAV: not a RIFF WAVE file")
 	}
 	var d *wavDecoder
+	off := int64(len(hdr)) // bytes read so far
 	for {
 		var chunk [8]byte
 		if _, err := io.ReadFull(r, chunk[:]); err != nil {
@@ -49,21 +53,23 @@ func newWAV(r io.Reader) (*wavDecoder, error) {
 			return nil, errors.New("WAV: no data chunk")
 		}
 		id := string(chunk[:4])
-		size := int64(binary.LittleEndian.Uint32(chunk[4:]))
+		csize := int64(binary.LittleEndian.Uint32(chunk[4:]))
+		off += int64(len(chunk))
 		switch id {
 		case "fmt ":
 			if d != nil {
 				return nil, errors.New("WAV: two fmt chunks")
 			}
-			if size < 16 || size > 1024 {
-				return nil, fmt.Errorf("WAV: fmt chunk of %d bytes (want 16 to 1024)", size)
+			if csize < 16 || csize > 1024 {
+				return nil, fmt.Errorf("WAV: fmt chunk of %d bytes (want 16 to 1024)", csize)
 			}
-			b := make([]byte, size+size&1)
+			b := make([]byte, csize+csize&1)
 			if _, err := io.ReadFull(r, b); err != nil {
 				return nil, errors.New("WAV: fmt chunk truncated")
 			}
+			off += int64(len(b))
 			var err error
-			if d, err = parseWAVFormat(b[:size]); err != nil {
+			if d, err = parseWAVFormat(b[:csize]); err != nil {
 				return nil, err
 			}
 		case "data":
@@ -71,18 +77,20 @@ func newWAV(r io.Reader) (*wavDecoder, error) {
 				return nil, errors.New("WAV: data chunk before fmt chunk")
 			}
 			d.r = r
-			d.declared = size
-			d.remaining = size
-			if size == 0xFFFFFFFF {
+			d.declared = csize
+			d.remaining = csize
+			d.held = max(0, min(csize, size-off))
+			if csize == 0xFFFFFFFF {
 				// Written by recorders that could not seek back to fix the
 				// size: the data runs to the end of the file.
 				d.remaining = -1
 			}
 			return d, nil
 		default:
-			if _, err := io.CopyN(io.Discard, r, size+size&1); err != nil {
+			if _, err := io.CopyN(io.Discard, r, csize+csize&1); err != nil {
 				return nil, fmt.Errorf("WAV: chunk %q truncated", id)
 			}
+			off += csize + csize&1
 		}
 	}
 }
@@ -123,11 +131,12 @@ func parseWAVFormat(b []byte) (*wavDecoder, error) {
 func (d *wavDecoder) rate() int     { return d.sampleHz }
 func (d *wavDecoder) channels() int { return d.ch }
 
+// frames counts the frames the file holds: a data chunk may declare more
+// than follows it (a truncated file, or a corrupt size), and a clip's length
+// must not claim what is not there. Reading still goes by the declared size,
+// so that a short chunk is reported as truncated when the reading gets there.
 func (d *wavDecoder) frames() int64 {
-	if d.remaining < 0 {
-		return -1
-	}
-	return d.remaining / int64(d.align)
+	return d.held / int64(d.align)
 }
 
 func (d *wavDecoder) read(dst []float32) (int, error) {

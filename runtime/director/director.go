@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime/debug"
 	"slices"
 
 	"github.com/tact-engine/tact/core"
@@ -85,6 +86,8 @@ type Director struct {
 	totalFrames uint64
 	dt          float64
 	totalTime   float64
+	badDt       bool // a non-finite or negative dt was reported
+	fatal       bool // SetPanicFatal's
 
 	fixedStep     float64
 	maxFrameTime  float64
@@ -125,6 +128,12 @@ const DefaultMaxFixedSteps = 32
 func New() *Director {
 	d := &Director{timers: core.NewScheduler(), fixedStep: DefaultFixedStep, maxFrameTime: DefaultMaxFrameTime,
 		maxFixedSteps: DefaultMaxFixedSteps}
+	// The Director's signals are emitted by Tick itself, outside any
+	// component callback, so a listener's panic is reported here (a
+	// core.Signal without a handler would hand it to Tick's caller).
+	onListener := func(p *core.ListenerPanic) { d.logf("%v; the listener is removed\n%s", p, p.Stack) }
+	d.eachSignal(func(s panicSetter) { s.SetPanicHandler(onListener) })
+	d.timers.SetPanicHandler(func(p *core.TimerPanic) { d.logf("%v; the timer is removed\n%s", p, p.Stack) })
 	d.AddSystem(timerSystem{d}, TimerPriority)
 	return d
 }
@@ -250,20 +259,59 @@ func (d *Director) RemoveOverlay(s *scenegraph.Scene) {
 
 // SetLogger sets where the Director reports errors (render errors, and
 // panics recovered from listeners of its signals and from its game-level
-// timers); nil is standard error.
-func (d *Director) SetLogger(l core.Logger) {
-	d.logger = l
-	onListener := func(p *core.ListenerPanic) { d.logf("%v; the listener is removed\n%s", p, p.Stack) }
-	d.eachSignal(func(s panicSetter) { s.SetPanicHandler(onListener) })
-	d.timers.SetPanicHandler(func(p *core.TimerPanic) { d.logf("%v; the timer is removed\n%s", p, p.Stack) })
-}
+// timers); nil is standard error. A listener's panic is reported and that
+// listener removed with or without a logger: it never escapes Tick unless
+// SetPanicFatal says so.
+func (d *Director) SetLogger(l core.Logger) { d.logger = l }
 
-// SetPanicFatal makes a panic in a listener of the Director's signals, or in
-// one of its game-level timers, propagate out of Tick (for tests) instead of
-// being reported and that listener or timer removed.
+// SetPanicFatal makes a panic in a listener of the Director's signals, in
+// one of its game-level timers, or escaping a system, propagate out of Tick
+// (for tests) instead of being reported and that listener or timer removed
+// (or that system call cut short).
 func (d *Director) SetPanicFatal(fatal bool) {
+	d.fatal = fatal
 	d.eachSignal(func(s panicSetter) { s.SetPanicFatal(fatal) })
 	d.timers.SetPanicFatal(fatal)
+}
+
+type systemCall uint8
+
+const (
+	callUpdate systemCall = iota
+	callFixedUpdate
+	callPostUpdate
+)
+
+var systemCallNames = [...]string{callUpdate: "Update", callFixedUpdate: "FixedUpdate", callPostUpdate: "PostUpdate"}
+
+// runSystem makes one call of a system. A panic escaping it (a system's
+// own bug, or a handler-less core.Signal the system emits, whose
+// listener's panic reaches its emitter) is reported to the logger with the
+// system's type, and the frame goes on with the next system; the system
+// stays registered. A *scenegraph.CallbackPanic (a scene in PanicFatal mode
+// raised it) and any panic in SetPanicFatal mode propagate out of Tick.
+func (d *Director) runSystem(e *systemEntry, call systemCall, dt float64) {
+	defer d.recoverSystem(e.sys, call)
+	switch call {
+	case callUpdate:
+		e.sys.Update(dt)
+	case callFixedUpdate:
+		e.fixed.FixedUpdate(dt)
+	default:
+		e.sys.PostUpdate(dt)
+	}
+}
+
+func (d *Director) recoverSystem(s System, call systemCall) {
+	r := recover()
+	if r == nil {
+		return
+	}
+	if _, ok := r.(*scenegraph.CallbackPanic); ok || d.fatal {
+		panic(r)
+	}
+	d.logf("director: panic in system %T.%s: %v; the rest of its call is skipped this time\n%s",
+		s, systemCallNames[call], r, debug.Stack())
 }
 
 // panicSetter is what every core.Signal has: how its listeners' panics are
@@ -604,9 +652,24 @@ func (d *Director) RenderErr() error { return d.renderErr }
 //     destroy, systems' PostUpdate
 //  3. BeforeDraw, extraction and Submit, AfterDraw
 //  4. HasChanged reset, EndFrame, a pending scene switch, TotalFrames++
+//
+// dt must be a finite, non-negative number of seconds. A negative, NaN or
+// infinite dt is caught here, at the Director's edge, and the frame runs
+// with dt 0 (DeltaTime, Update and the timers see 0; the total time and
+// the fixed-step accumulator do not move), so that one bad clock reading
+// cannot make TotalTime, Alpha or the timers NaN for good. The first such
+// dt is reported to the logger (SetLogger); later ones are not, so a clock
+// that keeps misbehaving does not flood the log.
 func (d *Director) Tick(dt float64) {
 	if d.ended || d.halted {
 		return
+	}
+	if !(dt >= 0 && dt <= math.MaxFloat64) { // NaN fails both
+		if !d.badDt {
+			d.badDt = true
+			d.logf("director: Tick(%v): dt must be a finite, non-negative number of seconds; the frame runs with dt 0 (reported once)", dt)
+		}
+		dt = 0
 	}
 	d.ticking = true
 	d.begin(PhaseFrame)
@@ -650,7 +713,7 @@ func (d *Director) Tick(dt float64) {
 		d.begin(PhasePostUpdate)
 		for i := 0; i < len(d.systems); i++ {
 			if e := &d.systems[i]; !e.dead {
-				e.sys.PostUpdate(dt)
+				d.runSystem(e, callPostUpdate, dt)
 			}
 		}
 		d.end(PhasePostUpdate)
@@ -737,7 +800,7 @@ func (d *Director) updateSystems(dt float64) {
 	d.begin(PhaseSystems)
 	for i := 0; i < len(d.systems); i++ {
 		if e := &d.systems[i]; !e.dead {
-			e.sys.Update(dt)
+			d.runSystem(e, callUpdate, dt)
 		}
 	}
 	d.end(PhaseSystems)
@@ -763,8 +826,8 @@ func (d *Director) fixedPhase(cs *scenegraph.ComponentScheduler, dt float64) {
 			cs.FixedUpdatePhase(d.fixedStep)
 		}
 		for i := 0; i < len(d.systems); i++ {
-			if f := d.systems[i].fixed; f != nil && !d.systems[i].dead {
-				f.FixedUpdate(d.fixedStep)
+			if e := &d.systems[i]; e.fixed != nil && !e.dead {
+				d.runSystem(e, callFixedUpdate, d.fixedStep)
 			}
 		}
 		d.accumulator -= d.fixedStep

@@ -230,8 +230,9 @@ func (m *Model) Instantiate() (*scenegraph.Node, error) {
 		return nil, fmt.Errorf("%s: %w", m.Path, ErrFreed)
 	}
 	root := scenegraph.NewNode(m.name)
+	byDoc := make([]*scenegraph.Node, len(m.nodes))
 	for _, r := range m.roots {
-		if err := root.AddChild(m.build(r)); err != nil {
+		if err := root.AddChild(m.build(r, byDoc)); err != nil {
 			return nil, fmt.Errorf("%s: %w", m.Path, err)
 		}
 	}
@@ -239,21 +240,40 @@ func (m *Model) Instantiate() (*scenegraph.Node, error) {
 }
 
 // build makes node i and its subtree (the hierarchy was checked to be a
-// tree in Decode).
-func (m *Model) build(i int) *scenegraph.Node {
-	nd := &m.nodes[i]
-	n := scenegraph.NewNode(nd.name)
-	n.SetPosition(nd.t)
-	n.SetRotation(nd.r)
-	n.SetScale(nd.s)
-	if nd.mesh >= 0 {
-		for _, p := range m.Meshes[nd.mesh].Primitives {
-			scenegraph.AddComponent(n, &scenegraph.MeshRenderer{Mesh: p.Mesh, Texture: p.Texture, Color: p.Color,
-				Material: p.Material, Blend: p.Blend, Radius: p.Radius})
+// tree in Decode) without recursion, so a hierarchy of any depth builds in
+// time linear in its size: nodes are made in pre-order, then each gets its
+// children in reverse pre-order, so that every AddChild joins a complete
+// subtree to a node that has no parent yet (SetParent's cycle check walks
+// the new parent's ancestors: top-down, a chain would make it quadratic).
+// byDoc, one slot per node of the file, records the nodes made.
+func (m *Model) build(i int, byDoc []*scenegraph.Node) *scenegraph.Node {
+	var order []int
+	stack := []int{i}
+	for len(stack) > 0 {
+		j := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		nd := &m.nodes[j]
+		n := scenegraph.NewNode(nd.name)
+		n.SetPosition(nd.t)
+		n.SetRotation(nd.r)
+		n.SetScale(nd.s)
+		if nd.mesh >= 0 {
+			for _, p := range m.Meshes[nd.mesh].Primitives {
+				scenegraph.AddComponent(n, &scenegraph.MeshRenderer{Mesh: p.Mesh, Texture: p.Texture, Color: p.Color,
+					Material: p.Material, Blend: p.Blend, Radius: p.Radius})
+			}
+		}
+		byDoc[j] = n
+		order = append(order, j)
+		for k := len(nd.children) - 1; k >= 0; k-- {
+			stack = append(stack, nd.children[k])
 		}
 	}
-	for _, c := range nd.children {
-		n.AddChild(m.build(c))
+	for k := len(order) - 1; k >= 0; k-- {
+		j := order[k]
+		for _, c := range m.nodes[j].children {
+			byDoc[j].AddChild(byDoc[c])
+		}
 	}
-	return n
+	return byDoc[i]
 }

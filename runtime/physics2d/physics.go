@@ -106,8 +106,7 @@ func (s *System) SetPixelsPerMeter(ptm float64) error {
 	}
 	g := s.Gravity()
 	s.ptm = ptm
-	s.SetGravity(g)
-	return nil
+	return s.SetGravity(g) // finite: it was accepted before
 }
 
 // Gravity returns the gravity in world units per second².
@@ -117,9 +116,15 @@ func (s *System) Gravity() mgl32.Vec2 {
 }
 
 // SetGravity sets the gravity in world units per second² (default (0,
-// -320): 10 m/s² at 32 pixels per meter).
-func (s *System) SetGravity(g mgl32.Vec2) {
+// -320): 10 m/s² at 32 pixels per meter). A non-finite g (NaN or ±Inf,
+// which would poison every dynamic body) is refused with an error naming
+// the value, and the gravity stays.
+func (s *System) SetGravity(g mgl32.Vec2) error {
+	if !finite2(g) {
+		return fmt.Errorf("physics2d: SetGravity(%v, %v): not a finite acceleration; the gravity stays %v", g[0], g[1], s.Gravity())
+	}
 	s.world.SetGravity(box2d.MakeB2Vec2(float64(g[0])/s.ptm, float64(g[1])/s.ptm))
+	return nil
 }
 
 // Steps returns the number of steps taken.
@@ -135,12 +140,20 @@ func (s *System) Update(float64) {}
 // writes the new poses to the nodes and reports the contacts.
 // An empty world is not stepped: Box2D's Step allocates its island buffers
 // on every call, bodies or not.
+//
+// Non-finite values never enter a step: the setters refuse them, a node
+// teleported to a non-finite pose is refused, and before each step a body
+// whose state was made non-finite through Body() (Box2D's own API) is put
+// back at its last pose and stopped; each is reported to the scene's
+// logger with the node path and the value. So one bad body cannot turn the
+// others NaN.
 func (s *System) FixedUpdate(step float64) {
 	if len(s.bodies) == 0 {
 		return
 	}
 	for _, rb := range s.bodies {
 		rb.pullTeleport()
+		rb.contain()
 	}
 	s.stepping = true
 	s.world.Step(step, max(s.VelocityIterations, 1), max(s.PositionIterations, 1))

@@ -1,6 +1,7 @@
 package physics2d
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/ByteArena/box2d"
@@ -52,6 +53,9 @@ type RigidBody struct {
 	prev  pose
 	cur   pose
 	wrote pose // the pose last written to the node
+	// badNode is set while the node holds a non-finite pose that
+	// pullTeleport refused, so that it is reported once, not every step.
+	badNode bool
 }
 
 // NewRigidBody returns a body of type t with a gravity scale of 1.
@@ -65,6 +69,14 @@ func (rb *RigidBody) Body() *box2d.B2Body { return rb.body }
 
 // OnEnable creates the body at the node's pose, with the node's enabled
 // colliders.
+//
+// Box2D asserts (panics) on non-finite input and spreads a NaN of one body
+// to every body it touches, so non-finite values are stopped here, at the
+// edge: a node whose world position or angle is not finite (NaN or ±Inf),
+// or a GravityScale, LinearDamping or AngularDamping that is not finite (or
+// a negative damping), gets no body; the refusal is reported to the scene's
+// logger with the node path and the value, and the rest of the world is
+// untouched. Fix the node and enable the RigidBody again to retry.
 func (rb *RigidBody) OnEnable() {
 	p := SystemOf(rb.Node())
 	if p == nil {
@@ -73,6 +85,10 @@ func (rb *RigidBody) OnEnable() {
 	}
 	n := rb.Node()
 	wp := n.WorldPosition()
+	if err := rb.checkDef(wp, n.Angle()); err != nil {
+		scenegraph.LoggerOf(n).Printf("%v; no body is created", err)
+		return
+	}
 	def := box2d.MakeB2BodyDef()
 	switch rb.Type {
 	case DynamicBody:
@@ -119,6 +135,39 @@ func (rb *RigidBody) OnDisable() {
 	rb.body = nil
 }
 
+// checkDef refuses what Box2D's body definition asserts on, or what would
+// poison the world: a non-finite pose, gravity scale or damping.
+func (rb *RigidBody) checkDef(wp mgl32.Vec3, angle float32) error {
+	switch {
+	case !finite(float64(wp[0]), float64(wp[1])):
+		return rb.errorf("node world position (%v, %v) is not finite", wp[0], wp[1])
+	case !finite(float64(angle)):
+		return rb.errorf("node angle %v is not finite", angle)
+	case !finite(rb.GravityScale):
+		return rb.errorf("GravityScale %v is not finite", rb.GravityScale)
+	case !finite(rb.LinearDamping, rb.AngularDamping) || rb.LinearDamping < 0 || rb.AngularDamping < 0:
+		return rb.errorf("damping (linear %v, angular %v) is not a finite, non-negative number", rb.LinearDamping, rb.AngularDamping)
+	}
+	return nil
+}
+
+// errorf returns an error naming the body's node.
+func (rb *RigidBody) errorf(format string, args ...any) error {
+	return fmt.Errorf("physics2d: RigidBody on %q: %s", rb.Node().Path(), fmt.Sprintf(format, args...))
+}
+
+// finite reports whether every v is a number other than NaN and ±Inf.
+func finite(vs ...float64) bool {
+	for _, v := range vs {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func finite2(v mgl32.Vec2) bool { return finite(float64(v[0]), float64(v[1])) }
+
 func (rb *RigidBody) bodyPose() pose {
 	t := rb.body.GetTransform()
 	return pose{t.P.X * rb.sys.ptm, t.P.Y * rb.sys.ptm, float64(mgl32.RadToDeg(float32(t.Q.GetAngle())))}
@@ -136,22 +185,62 @@ func (rb *RigidBody) moved() bool {
 	return float32(w[0]) != float32(n[0]) || float32(w[1]) != float32(n[1]) || float32(w[2]) != float32(n[2])
 }
 
-// pullTeleport moves the body to its node if someone moved the node.
+// pullTeleport moves the body to its node if someone moved the node. A node
+// moved to a non-finite pose is refused (reported once, with the node path
+// and the value): the body stays where it was, and the next step's pose
+// overwrites the node (a static body's node keeps the bad pose until it is
+// moved again).
 func (rb *RigidBody) pullTeleport() {
 	if !rb.moved() {
+		rb.badNode = false
 		return
 	}
 	p := rb.nodePose()
+	if !finite(p[0], p[1], p[2]) {
+		if !rb.badNode {
+			rb.badNode = true
+			scenegraph.LoggerOf(rb.Node()).Printf("%v; the body stays at (%v, %v)",
+				rb.errorf("node moved to a non-finite pose (%v, %v) angle %v", float32(p[0]), float32(p[1]), float32(p[2])),
+				float32(rb.cur[0]), float32(rb.cur[1]))
+		}
+		return
+	}
+	rb.badNode = false
 	rb.body.SetTransform(box2d.MakeB2Vec2(p[0]/rb.sys.ptm, p[1]/rb.sys.ptm), p[2]*math.Pi/180)
 	rb.body.SetAwake(true)
 	rb.cur, rb.prev, rb.wrote = p, p, p
 }
 
-// capture records the pose after a step.
+// contain is the backstop behind the checked setters, run before every
+// step: a body whose state is not finite (set through Body(), Box2D's own
+// API, which checks nothing) would spread NaN to every body it touches in
+// that step. Such a body is put back at its last pose, stopped and
+// reported, so the others stay finite.
+func (rb *RigidBody) contain() {
+	b := rb.body
+	t, v, w := b.GetTransform(), b.GetLinearVelocity(), b.GetAngularVelocity()
+	if finite(t.P.X, t.P.Y, t.Q.S, t.Q.C, v.X, v.Y, w, b.M_force.X, b.M_force.Y, b.M_torque) {
+		return
+	}
+	scenegraph.LoggerOf(rb.Node()).Printf("%v; it is put back at (%v, %v) and stopped",
+		rb.errorf("Box2D body state is not finite (position (%v, %v), angle %v rad, velocity (%v, %v), spin %v rad/s, force (%v, %v), torque %v)",
+			t.P.X, t.P.Y, t.Q.GetAngle(), v.X, v.Y, w, b.M_force.X, b.M_force.Y, b.M_torque),
+		float32(rb.cur[0]), float32(rb.cur[1]))
+	b.SetTransform(box2d.MakeB2Vec2(rb.cur[0]/rb.sys.ptm, rb.cur[1]/rb.sys.ptm), rb.cur[2]*math.Pi/180)
+	b.SetLinearVelocity(box2d.MakeB2Vec2(0, 0))
+	b.SetAngularVelocity(0)
+	b.M_force.SetZero()
+	b.M_torque = 0
+}
+
+// capture records the pose after a step. A non-finite pose (which contain
+// keeps out of the step) never reaches the node.
 func (rb *RigidBody) capture() {
 	rb.prev = rb.cur
 	if rb.body.GetType() != box2d.B2BodyType.B2_staticBody {
-		rb.cur = rb.bodyPose()
+		if p := rb.bodyPose(); finite(p[0], p[1], p[2]) {
+			rb.cur = p
+		}
 	}
 }
 
@@ -184,11 +273,19 @@ func (rb *RigidBody) LinearVelocity() mgl32.Vec2 {
 	return mgl32.Vec2{float32(v.X * rb.sys.ptm), float32(v.Y * rb.sys.ptm)}
 }
 
-// SetLinearVelocity sets the velocity in world units per second.
-func (rb *RigidBody) SetLinearVelocity(v mgl32.Vec2) {
-	if rb.body != nil {
-		rb.body.SetLinearVelocity(rb.sys.meters(v))
+// SetLinearVelocity sets the velocity in world units per second. A
+// non-finite v (NaN or ±Inf) is refused with an error naming the node and
+// the value, and the body keeps its velocity. Without a body (disabled) it
+// does nothing.
+func (rb *RigidBody) SetLinearVelocity(v mgl32.Vec2) error {
+	if rb.body == nil {
+		return nil
 	}
+	if !finite2(v) {
+		return rb.errorf("SetLinearVelocity(%v, %v): not a finite velocity; the body keeps its own", v[0], v[1])
+	}
+	rb.body.SetLinearVelocity(rb.sys.meters(v))
+	return nil
 }
 
 // AngularVelocity returns the spin in degrees per second.
@@ -199,27 +296,48 @@ func (rb *RigidBody) AngularVelocity() float32 {
 	return mgl32.RadToDeg(float32(rb.body.GetAngularVelocity()))
 }
 
-// SetAngularVelocity sets the spin in degrees per second.
-func (rb *RigidBody) SetAngularVelocity(deg float32) {
-	if rb.body != nil {
-		rb.body.SetAngularVelocity(float64(mgl32.DegToRad(deg)))
+// SetAngularVelocity sets the spin in degrees per second. A non-finite deg
+// is refused with an error naming the node and the value, and the body
+// keeps its spin. Without a body (disabled) it does nothing.
+func (rb *RigidBody) SetAngularVelocity(deg float32) error {
+	if rb.body == nil {
+		return nil
 	}
+	if !finite(float64(deg)) {
+		return rb.errorf("SetAngularVelocity(%v): not a finite spin; the body keeps its own", deg)
+	}
+	rb.body.SetAngularVelocity(float64(mgl32.DegToRad(deg)))
+	return nil
 }
 
 // ApplyForceToCenter pushes the body with a force in world units (mass ×
-// world units / s²), waking it.
-func (rb *RigidBody) ApplyForceToCenter(f mgl32.Vec2) {
-	if rb.body != nil {
-		rb.body.ApplyForceToCenter(rb.sys.meters(f), true)
+// world units / s²), waking it. A non-finite f is refused with an error
+// naming the node and the value, and nothing is applied. Without a body
+// (disabled) it does nothing.
+func (rb *RigidBody) ApplyForceToCenter(f mgl32.Vec2) error {
+	if rb.body == nil {
+		return nil
 	}
+	if !finite2(f) {
+		return rb.errorf("ApplyForceToCenter(%v, %v): not a finite force; nothing is applied", f[0], f[1])
+	}
+	rb.body.ApplyForceToCenter(rb.sys.meters(f), true)
+	return nil
 }
 
 // ApplyImpulseToCenter changes the momentum by an impulse in world units
-// (mass × world units / s), waking the body.
-func (rb *RigidBody) ApplyImpulseToCenter(i mgl32.Vec2) {
-	if rb.body != nil {
-		rb.body.ApplyLinearImpulseToCenter(rb.sys.meters(i), true)
+// (mass × world units / s), waking the body. A non-finite i is refused
+// with an error naming the node and the value, and nothing is applied.
+// Without a body (disabled) it does nothing.
+func (rb *RigidBody) ApplyImpulseToCenter(i mgl32.Vec2) error {
+	if rb.body == nil {
+		return nil
 	}
+	if !finite2(i) {
+		return rb.errorf("ApplyImpulseToCenter(%v, %v): not a finite impulse; nothing is applied", i[0], i[1])
+	}
+	rb.body.ApplyLinearImpulseToCenter(rb.sys.meters(i), true)
+	return nil
 }
 
 // Awake reports whether the body is simulated (not asleep).
@@ -291,6 +409,11 @@ func (c *Collider) enable(f fixtureMaker) {
 	}
 }
 
+// attach puts the shape on rb. A shape with a non-finite size, offset,
+// density, friction or restitution, or on a node whose world scale is not
+// finite, is refused (Box2D would assert, or spread NaN): it is reported to
+// the scene's logger with the node path and the value and stays off the
+// body.
 func (c *Collider) attach(rb *RigidBody, f fixtureMaker) {
 	if c.fixture != nil {
 		return
@@ -298,10 +421,14 @@ func (c *Collider) attach(rb *RigidBody, f fixtureMaker) {
 	s := rb.Node().WorldMatrix()
 	sx := float32(math.Hypot(float64(s[0]), float64(s[1])))
 	sy := float32(math.Hypot(float64(s[4]), float64(s[5])))
+	if err := c.check(f, sx, sy); err != nil {
+		scenegraph.LoggerOf(c.Node()).Printf("%v; the shape is not added to the body", err)
+		return
+	}
 	def := box2d.MakeB2FixtureDef()
 	def.Shape = f.shape(rb.sys.ptm, sx, sy)
-	def.Density = c.Density
-	if def.Density <= 0 && rb.Type == DynamicBody {
+	def.Density = max(c.Density, 0) // Box2D asserts on a negative density
+	if def.Density == 0 && rb.Type == DynamicBody {
 		def.Density = 1
 	}
 	def.Friction, def.Restitution, def.IsSensor = c.Friction, c.Restitution, c.Sensor
@@ -315,6 +442,34 @@ func (c *Collider) attach(rb *RigidBody, f fixtureMaker) {
 	def.UserData = c
 	c.body = rb
 	c.fixture = rb.body.CreateFixtureFromDef(&def)
+}
+
+// check refuses a shape Box2D cannot take.
+func (c *Collider) check(f fixtureMaker, sx, sy float32) error {
+	var bad string
+	switch {
+	case !finite(float64(sx), float64(sy)):
+		bad = fmt.Sprintf("node world scale (%v, %v)", sx, sy)
+	case !finite2(c.Offset):
+		bad = fmt.Sprintf("Offset (%v, %v)", c.Offset[0], c.Offset[1])
+	case !finite(c.Density, c.Friction, c.Restitution):
+		bad = fmt.Sprintf("Density %v, Friction %v, Restitution %v", c.Density, c.Friction, c.Restitution)
+	default:
+		switch sh := f.(type) {
+		case *BoxCollider:
+			if !finite2(sh.Size) {
+				bad = fmt.Sprintf("Size (%v, %v)", sh.Size[0], sh.Size[1])
+			}
+		case *CircleCollider:
+			if !finite(float64(sh.Radius)) {
+				bad = fmt.Sprintf("Radius %v", sh.Radius)
+			}
+		}
+	}
+	if bad == "" {
+		return nil
+	}
+	return fmt.Errorf("physics2d: %T on %q: %s is not finite", f, c.Node().Path(), bad)
 }
 
 // disable takes the shape off its body; Box2D ends its contacts.

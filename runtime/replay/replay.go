@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/runtime/director"
@@ -56,7 +56,8 @@ type InputEvent struct {
 	X, Y int
 	// DX and DY are a wheel event's scroll.
 	DX, DY float32
-	// Text is a text event's UTF-8 text.
+	// Text is a text event's text: UTF-8 as SDL delivers it, though a
+	// recording keeps any bytes, at most MaxTextBytes.
 	Text string
 }
 
@@ -85,14 +86,14 @@ func (r *Recording) DT(f uint64) (float64, bool) {
 	if f >= r.Frames {
 		return 0, false
 	}
-	dt, ok := 0.0, false
-	for _, c := range r.DTs {
-		if c.Frame > f {
-			break
-		}
-		dt, ok = c.DT, true
+	// DTs are in frame order (Validate): the change in force is the last
+	// one at or before f, found by halving so that a player asking every
+	// frame stays linear in the recording's length.
+	i := sort.Search(len(r.DTs), func(i int) bool { return r.DTs[i].Frame > f })
+	if i == 0 {
+		return 0, false
 	}
-	return dt, ok
+	return r.DTs[i-1].DT, true
 }
 
 // ConstantDT returns the dt of every frame if all frames had the same one
@@ -104,11 +105,36 @@ func (r *Recording) ConstantDT() (float64, bool) {
 	return r.DTs[0].DT, true
 }
 
+// The limits of a recording, checked by ReadRecording, Validate (so by
+// NewPlayer) and WriteTo.
+const (
+	// MaxFrames is the most frames a recording may claim: about 207 days
+	// at 60 frames a second. A count claimed past it (a file may claim
+	// 2^64-1 in twenty digits) would give a replay that never ends.
+	MaxFrames = 1 << 30
+	// MaxTextBytes is the most bytes one text event may hold (SDL
+	// delivers typed text in pieces of at most 32 bytes).
+	MaxTextBytes = 4096
+	// MaxLineBytes is the longest line ReadRecording reads, without its
+	// line ending: the reader never buffers more, whatever the file holds.
+	// Every line WriteTo writes is far shorter (a text event of
+	// MaxTextBytes, each byte escaped, takes about 16 KiB).
+	MaxLineBytes = 64 << 10
+)
+
+// maxSeconds bounds the fixed step, the max frame time and each dt.
+const maxSeconds = 1e6
+
 const recordingMagic = "tact-recording 1"
 
 // WriteTo writes r as text, one line per setting, dt change and event, so
-// recordings diff well; ReadRecording reads it back exactly.
+// recordings diff well; ReadRecording reads it back exactly, any bytes of
+// text events included (they are written Go-quoted, in ASCII). It writes
+// nothing and returns Validate's error if r does not pass Validate.
 func (r *Recording) WriteTo(w io.Writer) (int64, error) {
+	if err := r.Validate(); err != nil {
+		return 0, err
+	}
 	bw := bufio.NewWriter(w)
 	cw := &countWriter{w: bw}
 	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
@@ -140,8 +166,6 @@ func (r *Recording) WriteTo(w io.Writer) (int64, error) {
 			fmt.Fprintf(cw, "%d wheel %s %s\n", e.Frame, f32(e.DX), f32(e.DY))
 		case InputText:
 			fmt.Fprintf(cw, "%d text %s\n", e.Frame, quoteText(e.Text))
-		default:
-			return cw.n, fmt.Errorf("replay: recording: event %d has an unknown kind %d", ei, e.Kind)
 		}
 	}
 	if cw.err != nil {
@@ -175,9 +199,16 @@ func b2i(b bool) int {
 
 // ReadRecording reads a recording written by WriteTo; name (the file name)
 // appears in errors, which give the line and the reason. It never panics on
-// bad input.
+// bad input, buffers at most one line of MaxLineBytes, and holds every claim
+// to the file's content and the limits: a frame count over MaxFrames, a
+// line over MaxLineBytes or a text event over MaxTextBytes is an error. A
+// recording it returns passes Validate.
 func ReadRecording(name string, rd io.Reader) (*Recording, error) {
 	sc := bufio.NewScanner(rd)
+	// Room for a line of MaxLineBytes and its "\r\n"; scanLine refuses a
+	// longer one that fits.
+	sc.Buffer(make([]byte, 0, 4096), MaxLineBytes+2)
+	sc.Split(scanLine)
 	line := 0
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("replay: recording %q line %d: %s", name, line, fmt.Sprintf(format, args...))
@@ -191,11 +222,22 @@ func ReadRecording(name string, rd io.Reader) (*Recording, error) {
 		}
 		return nil, false
 	}
+	scanErr := func() error {
+		err := sc.Err()
+		if errors.Is(err, bufio.ErrTooLong) || errors.Is(err, errLineTooLong) {
+			line++ // the line that did not fit
+			return bad("longer than %d bytes (MaxLineBytes)", MaxLineBytes)
+		}
+		if err != nil {
+			return fmt.Errorf("replay: recording %q line %d: %w", name, line+1, err)
+		}
+		return nil
+	}
 	r := &Recording{}
 	f, ok := next()
 	if !ok || strings.Join(f, " ") != recordingMagic {
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("replay: recording %q: %w", name, err)
+		if err := scanErr(); err != nil {
+			return nil, err
 		}
 		return nil, bad("not a recording (want %q first)", recordingMagic)
 	}
@@ -220,11 +262,14 @@ func ReadRecording(name string, rd io.Reader) (*Recording, error) {
 				if err != nil {
 					return nil, bad("frames: %v", err)
 				}
+				if n > MaxFrames {
+					return nil, bad("frames %s is over the limit of %d (MaxFrames)", f[1], MaxFrames)
+				}
 				r.Frames = n
 				continue
 			}
 			v, err := strconv.ParseFloat(f[1], 64)
-			if err != nil || !(v > 0) || v > 1e6 {
+			if err != nil || !(v > 0) || v > maxSeconds {
 				return nil, bad("%s %q is not a positive number of seconds", f[0], f[1])
 			}
 			if f[0] == "fixed-step" {
@@ -259,7 +304,7 @@ func ReadRecording(name string, rd io.Reader) (*Recording, error) {
 				return nil, bad("dt wants one value")
 			}
 			v, err := strconv.ParseFloat(f[2], 64)
-			if err != nil || !(v >= 0) || v > 1e6 {
+			if err != nil || !(v >= 0) || v > maxSeconds {
 				return nil, bad("dt %q is not a number of seconds", f[2])
 			}
 			r.DTs = append(r.DTs, DTChange{frame, v})
@@ -271,8 +316,8 @@ func ReadRecording(name string, rd io.Reader) (*Recording, error) {
 		}
 		r.Events = append(r.Events, e)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("replay: recording %q: %w", name, err)
+	if err := scanErr(); err != nil {
+		return nil, err
 	}
 	for _, h := range []string{"fixed-step", "max-frame-time", "frames"} {
 		if !header[h] {
@@ -285,8 +330,22 @@ func ReadRecording(name string, rd io.Reader) (*Recording, error) {
 	return r, nil
 }
 
-// quoteText writes text as one field: Go-quoted, with spaces escaped so a
-// line still splits on white space.
+// errLineTooLong stops the scan at a line over MaxLineBytes.
+var errLineTooLong = errors.New("line too long")
+
+// scanLine is bufio.ScanLines held to MaxLineBytes.
+func scanLine(data []byte, atEOF bool) (int, []byte, error) {
+	adv, tok, err := bufio.ScanLines(data, atEOF)
+	if len(tok) > MaxLineBytes {
+		return 0, nil, errLineTooLong
+	}
+	return adv, tok, err
+}
+
+// quoteText writes text as one field: Go-quoted in ASCII (so any bytes,
+// invalid UTF-8 too, come back as they were), with spaces escaped so a
+// line still splits on white space. The format is the one of the first
+// recordings; only the reader became less strict, so no version changed.
 func quoteText(s string) string {
 	return strings.ReplaceAll(strconv.QuoteToASCII(s), " ", `\x20`)
 }
@@ -313,11 +372,11 @@ func parseEvent(frame uint64, kind string, args []string) (InputEvent, error) {
 			return e, fmt.Errorf("text wants one quoted string")
 		}
 		t, err := strconv.Unquote(args[0])
-		if err != nil || !utf8.ValidString(t) {
-			return e, fmt.Errorf("text %.20q: not a quoted UTF-8 string", args[0])
+		if err != nil {
+			return e, fmt.Errorf("text %.20q: not a quoted string", args[0])
 		}
 		e.Kind, e.Text = InputText, t
-		return e, nil
+		return e, e.check()
 	}
 	want := 0
 	switch kind {
@@ -373,10 +432,45 @@ func parseEvent(frame uint64, kind string, args []string) (InputEvent, error) {
 		}
 		e.Button, e.X, e.Y, e.Clicks = platform.MouseButton(n[0]), int(n[1]), int(n[2]), int(n[3])
 	}
-	return e, nil
+	return e, e.check()
 }
 
 const math16 = 1<<16 - 1
+
+// check reports a value of e that a recording file cannot hold, so that
+// Validate passes only what WriteTo writes and ReadRecording reads back.
+func (e *InputEvent) check() error {
+	switch e.Kind {
+	case InputKeyDown, InputKeyUp:
+		if e.Key >= platform.KeyCount {
+			return fmt.Errorf("%s: key %d out of range", e.Kind, e.Key)
+		}
+		if uint64(e.Mod) > math16 {
+			return fmt.Errorf("%s: modifiers %d out of range", e.Kind, e.Mod)
+		}
+	case InputMouseMove, InputMouseDown, InputMouseUp:
+		if int64(e.X) != int64(int32(e.X)) || int64(e.Y) != int64(int32(e.Y)) {
+			return fmt.Errorf("%s: position %d, %d is not two 32-bit integers", e.Kind, e.X, e.Y)
+		}
+		if e.Kind != InputMouseMove && (e.Button > 255 || e.Clicks < 0 || e.Clicks > 255) {
+			return fmt.Errorf("%s: button %d or clicks %d out of range", e.Kind, e.Button, e.Clicks)
+		}
+	case InputWheel:
+		for _, v := range [2]float32{e.DX, e.DY} {
+			if f := float64(v); math.IsNaN(f) || math.IsInf(f, 0) {
+				return fmt.Errorf("wheel value %v: not a number", v)
+			}
+		}
+	case InputText:
+		if len(e.Text) > MaxTextBytes {
+			return fmt.Errorf("text of %d bytes is over the limit of %d (MaxTextBytes)", len(e.Text), MaxTextBytes)
+		}
+	case InputQuit:
+	default:
+		return fmt.Errorf("unknown kind %d", e.Kind)
+	}
+	return nil
+}
 
 // Recorder records a run's input and dt, frame by frame, from the moment it
 // is created: the frame under way when NewRecorder is called is frame 0 if
@@ -577,28 +671,45 @@ func (m *ReplayMismatch) Error() string {
 // errNoRecording is returned for a nil recording.
 var errNoRecording = errors.New("replay: no recording")
 
-// Validate checks that r can be replayed: events in frame order within
-// Frames, known kinds, a dt for frame 0, a positive fixed step.
+// Validate checks that r can be replayed, and written and read back: at
+// most MaxFrames frames, dt changes and events in frame order within
+// Frames, a dt for frame 0, dts of 0 to 1e6 s, a fixed step and max frame
+// time of up to 1e6 s that the Director accepts, known event kinds, and
+// values a recording file holds (32-bit positions, texts of at most
+// MaxTextBytes).
 func (r *Recording) Validate() error {
 	if r == nil {
 		return errNoRecording
 	}
-	if !(r.FixedStep > 0) || !(r.MaxFrameTime > 0) {
-		return fmt.Errorf("replay: recording: fixed step %v and max frame time %v must be positive", r.FixedStep, r.MaxFrameTime)
+	if !(r.FixedStep > 0) || !(r.MaxFrameTime > 0) || r.FixedStep > maxSeconds || r.MaxFrameTime > maxSeconds {
+		return fmt.Errorf("replay: recording: fixed step %v and max frame time %v must be positive, at most %v s", r.FixedStep, r.MaxFrameTime, maxSeconds)
 	}
 	if err := director.CheckFixedStep(r.FixedStep, r.MaxFrameTime); err != nil {
 		return fmt.Errorf("replay: recording: %w", err)
+	}
+	if r.Frames > MaxFrames {
+		return fmt.Errorf("replay: recording: %d frames is over the limit of %d (MaxFrames)", r.Frames, MaxFrames)
 	}
 	if r.Frames > 0 && (len(r.DTs) == 0 || r.DTs[0].Frame != 0) {
 		return errors.New("replay: recording: no dt for frame 0")
 	}
 	var last uint64
+	for i, c := range r.DTs {
+		if c.Frame < last || c.Frame >= r.Frames {
+			return fmt.Errorf("replay: recording: dt change %d at frame %d is out of order or past frame %d", i, c.Frame, r.Frames)
+		}
+		if !(c.DT >= 0) || c.DT > maxSeconds {
+			return fmt.Errorf("replay: recording: dt change %d: dt %v is not 0 to %v s", i, c.DT, maxSeconds)
+		}
+		last = c.Frame
+	}
+	last = 0
 	for i, e := range r.Events {
 		if e.Frame < last || e.Frame >= r.Frames {
 			return fmt.Errorf("replay: recording: event %d at frame %d is out of order or past frame %d", i, e.Frame, r.Frames)
 		}
-		if e.Kind < InputKeyDown || e.Kind > InputText {
-			return fmt.Errorf("replay: recording: event %d has an unknown kind %d", i, e.Kind)
+		if err := e.check(); err != nil {
+			return fmt.Errorf("replay: recording: event %d: %w", i, err)
 		}
 		last = e.Frame
 	}

@@ -49,5 +49,5 @@ func ExampleStore_RegisterComponent() {
 	st := scenefile.NewStore(a)
 	err := st.RegisterComponent("Spinner", func() scenegraph.Behavior { return &Spinner{Speed: 90} })
 	fmt.Println(err, st.ComponentTypes().Names())
-	// Output: <nil> [Camera DirectionalLight Label MeshRenderer PointLight Spinner Sprite]
+	// Output: <nil> [Camera DirectionalLight Label MeshRenderer PointLight Spinner Sprite SpriteBatch]
 }

@@ -22,7 +22,8 @@ import (
 // the file's asset (so its textures and fonts stay loaded) until its root
 // node is destroyed.
 //
-// The format:
+// The file is UTF-8; a byte order mark at its start is skipped (editors
+// on Windows write one). The format:
 //
 //	{
 //	  "version": 1,                      // optional; 1 is the only version
@@ -52,9 +53,10 @@ import (
 // exported fields are set by name after the factory creates them (Go
 // vectors and arrays as JSON arrays of exactly their length, render.Color as
 // [r, g, b, a] in 0..255, structs as objects). Fields of type
-// render.TextureID, render.ShaderID, *text.Font and *SceneFile hold
-// asset paths (relative to the asset root; "" or null for none), loaded as
-// dependencies before the file. Fields of type *scenegraph.Node, or a pointer
+// render.TextureID, render.ShaderID, *text.Font, *audio.Clip (a
+// sound.AudioSource's Clip) and *SceneFile hold asset paths (relative to
+// the asset root; "" or null for none), loaded as dependencies before the
+// file, and are saved as the paths they were loaded from. Fields of type *scenegraph.Node, or a pointer
 // to a component type, refer to a node of the same file by id, or by its path
 // of names from the top level ("Hero/Gun"); a component reference gets that
 // node's first component of the field's type. A field tagged `scene:"-"` is
@@ -166,6 +168,9 @@ func allNodes(ns []*nodeDoc) []*nodeDoc {
 	return out
 }
 
+// utf8BOM is the UTF-8 encoding of U+FEFF, the byte order mark.
+const utf8BOM = "\ufeff"
+
 // parseSceneFile parses and checks a scene file completely (component types,
 // field values, node references) without touching a scene; src, if not nil,
 // gets the asset dependencies.
@@ -173,6 +178,10 @@ func parseSceneFile(file string, data []byte, types *ComponentTypes, src *asset.
 	errf := func(jp *jsonPath, format string, args ...any) error {
 		return &SceneError{File: file, JSONPath: jp.String(), Msg: fmt.Sprintf(format, args...)}
 	}
+	// A UTF-8 byte order mark is no JSON, but editors write one; JSON
+	// (RFC 8259) lets a parser ignore it. Line and column numbers in
+	// errors stay right: the mark is no character of the first line.
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var top any

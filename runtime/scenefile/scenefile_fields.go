@@ -12,6 +12,7 @@ import (
 	"github.com/tact-engine/tact/internal/fields"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/runtime/asset"
+	"github.com/tact-engine/tact/runtime/audio"
 	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -25,6 +26,7 @@ var (
 	typeTargetID  = reflect.TypeFor[render.TargetID]()
 	typeColor     = reflect.TypeFor[render.Color]()
 	typeFont      = reflect.TypeFor[*text.Font]()
+	typeClip      = reflect.TypeFor[*audio.Clip]()
 	typeNode      = reflect.TypeFor[*scenegraph.Node]()
 	typeSceneFile = reflect.TypeFor[*SceneFile]()
 	typeBehavior  = reflect.TypeFor[scenegraph.Behavior]()
@@ -83,6 +85,8 @@ func describe(t reflect.Type) string {
 		return "string (shader path)"
 	case typeFont:
 		return "string (font path) or null"
+	case typeClip:
+		return "string (sound path) or null"
 	case typeSceneFile:
 		return "string (scene or prefab path) or null"
 	case typeNode:
@@ -157,8 +161,8 @@ func decodeValue(dst reflect.Value, v any, jp *jsonPath, env *fieldEnv) error {
 		return env.errf(jp, "want %s, have %s", describe(t), jsonKind(v))
 	}
 	switch t {
-	case typeTextureID, typeShaderID, typeFont, typeSceneFile:
-		if v == nil && (t == typeFont || t == typeSceneFile) {
+	case typeTextureID, typeShaderID, typeFont, typeClip, typeSceneFile:
+		if v == nil && t != typeTextureID && t != typeShaderID {
 			dst.SetZero()
 			return nil
 		}
@@ -379,6 +383,8 @@ func kindOfValue(v any) string {
 		return "a shader"
 	case *text.Font:
 		return "a font"
+	case *audio.Clip:
+		return "a sound"
 	case *SceneFile:
 		return "a scene file"
 	case nil:

@@ -6,7 +6,10 @@ import (
 
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/runtime/asset"
+	"github.com/tact-engine/tact/runtime/audio"
+	"github.com/tact-engine/tact/runtime/sound"
 	"github.com/tact-engine/tact/runtime/text"
+	"github.com/tact-engine/tact/scenegraph"
 )
 
 // fuzzStore is a Store with no asset manager: only what parsing, building
@@ -19,6 +22,10 @@ type fuzzStore struct {
 
 func fuzzAssets() *fuzzStore {
 	f := &fuzzStore{Store: &Store{types: NewComponentTypes()}, byHandle: map[any]string{}}
+	// As a game registers it: its Clip is a sound's asset path.
+	if err := f.types.Register("AudioSource", func() scenegraph.Behavior { return sound.NewAudioSource(nil, nil, nil) }); err != nil {
+		panic(err) // a defect of this file, not of input
+	}
 	f.pathOf = func(v any) (string, bool) {
 		switch t := v.(type) {
 		case *asset.Texture:
@@ -64,6 +71,12 @@ func fakeLoaded(a *fuzzStore, sf *SceneFile, prefab *SceneFile) {
 			v = &asset.Shader{ID: render.ShaderID(next)}
 		case typeFont:
 			v = text.DefaultFont()
+		case typeClip:
+			c, err := audio.NewClip(r.path, 8000, 1, []float32{0, 0.5, 0})
+			if err != nil {
+				panic(err) // fixed, valid arguments
+			}
+			v = c
 		case typeSceneFile:
 			v = prefab
 		}
@@ -102,6 +115,7 @@ func FuzzLoadScene(f *testing.F) {
 		{"name": "B", "prefab": "p.json", "active": false, "components": [{"type": "MeshRenderer", "Color": [1, 1, 1, 0.5], "Mesh": 0},
 		{"type": "DirectionalLight", "Ambient": 0.25, "enabled": false}, {"type": "Camera", "Target": 0, "Viewport": [0, 0, 0.5, 1]}]}]}`))
 	f.Add([]byte(`{"nodes": [{"components": [{"type": "Sprite", "Color": [1, 2, 3, 300]}]}]}`))
+	f.Add([]byte("\ufeff" + `{"nodes": [{"components": [{"type": "AudioSource", "Clip": "sfx/hit.wav", "Loop": true, "Volume": 0.5, "Bus": 1}]}]}`))
 	f.Add([]byte(`{"nodes": [{"name": "x", "children": [{"name": "y", "children": [{"name": "z"}]}]}]}`))
 	f.Add([]byte(`{"nodes": [`))
 	f.Add([]byte(`[]`))

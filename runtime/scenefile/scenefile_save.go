@@ -16,8 +16,10 @@ import (
 
 // MarshalScene writes s as a scene file (see SceneFile): its name and its
 // top-level nodes. Asset handles are written as the paths they were loaded
-// from, so every texture, shader, font and scene file a component refers to
-// must have been loaded by the Store's asset manager and still be held. Node and component
+// from, so every texture, shader, font, sound and scene file a component
+// refers to must have been loaded by the Store's asset manager and still be
+// held (a clip made by code, as with audio.NewClip, is an error naming the
+// field: a file cannot hold its samples). Node and component
 // references get ids. Prefab instances are written out in full. Fields that
 // a file cannot hold (functions, channels, interfaces) are left out.
 func (st *Store) MarshalScene(s *scenegraph.Scene) ([]byte, error) {
@@ -233,7 +235,7 @@ func (w *sceneWriter) fields(o *jsonObj, v reflect.Value, n *scenegraph.Node, wh
 // savable reports whether a file can hold a value of type t.
 func savable(t reflect.Type) bool {
 	switch t {
-	case typeTextureID, typeShaderID, typeMeshID, typeTargetID, typeColor, typeFont, typeNode, typeSceneFile:
+	case typeTextureID, typeShaderID, typeMeshID, typeTargetID, typeColor, typeFont, typeClip, typeNode, typeSceneFile:
 		return true
 	}
 	if isComponentPtr(t) {
@@ -269,9 +271,9 @@ type nodeMarker struct{}
 func (w *sceneWriter) encode(v reflect.Value, n *scenegraph.Node, where string, ref func(*scenegraph.Node)) (any, error) {
 	t := v.Type()
 	switch t {
-	case typeTextureID, typeShaderID, typeFont, typeSceneFile:
+	case typeTextureID, typeShaderID, typeFont, typeClip, typeSceneFile:
 		if v.IsZero() {
-			if t == typeFont || t == typeSceneFile {
+			if t != typeTextureID && t != typeShaderID {
 				return nil, nil
 			}
 			return "", nil

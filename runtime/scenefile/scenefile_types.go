@@ -34,7 +34,7 @@ type componentType struct {
 
 // NewComponentTypes returns a registry holding the built-in components:
 // Camera (an orthographic camera clearing to black), Sprite (NewSprite's
-// defaults), Label (NewLabel's defaults, white, default size), MeshRenderer,
+// defaults), SpriteBatch (NewSpriteBatch's), Label (NewLabel's defaults, white, default size), MeshRenderer,
 // DirectionalLight and PointLight.
 func NewComponentTypes() *ComponentTypes {
 	t := &ComponentTypes{byName: map[string]*componentType{}, byType: map[reflect.Type]*componentType{}}
@@ -44,6 +44,7 @@ func NewComponentTypes() *ComponentTypes {
 	}{
 		{"Camera", func() scenegraph.Behavior { return scenegraph.NewOrthoCamera(render.Black) }},
 		{"Sprite", func() scenegraph.Behavior { return scenegraph.NewSprite(0, 0, 0) }},
+		{"SpriteBatch", func() scenegraph.Behavior { return scenegraph.NewSpriteBatch(0, 0, 0) }},
 		{"Label", func() scenegraph.Behavior { return text.NewLabel("", 0, render.White) }},
 		{"MeshRenderer", func() scenegraph.Behavior { return &scenegraph.MeshRenderer{} }},
 		{"DirectionalLight", func() scenegraph.Behavior { return &scenegraph.DirectionalLight{} }},

@@ -82,27 +82,28 @@ func (f *Font) forgetCache(c *GlyphCache) {
 // advances scale linearly and layout widths do not depend on the atlas.
 const fontHinting = font.HintingNone
 
-// ParseFont parses a TTF or OTF font from data; name (usually the file name)
-// appears in errors as `scenegraph: font "name": reason`. It never panics on
-// bad bytes. Beyond the tables sfnt checks, it verifies that the font has
-// glyphs, metrics and a loadable .notdef and printable-ASCII outlines, so that
-// a broken font is an error here and not a failure while drawing. data must
-// not be modified afterwards (the Font reads from it).
+// ParseFont parses a TTF or OTF font from data; name (usually the file name;
+// the asset manager passes the asset path) appears in every error as
+// `text: font "name": reason`. It never panics on bad bytes. Beyond the
+// tables sfnt checks, it verifies that the font has glyphs, metrics and a
+// loadable .notdef and printable-ASCII outlines, so that a broken font is an
+// error here and not a failure while drawing. data must not be modified
+// afterwards (the Font reads from it).
 func ParseFont(name string, data []byte) (f *Font, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			f, err = nil, fmt.Errorf("scenegraph: font %q: malformed font (%v)", name, p)
+			f, err = nil, fmt.Errorf("text: font %q: malformed font (%v)", name, p)
 		}
 	}()
 	if len(data) == 0 {
-		return nil, fmt.Errorf("scenegraph: font %q: no data", name)
+		return nil, fmt.Errorf("text: font %q: no data", name)
 	}
 	sf, err := opentype.Parse(data)
 	if err != nil {
-		return nil, fmt.Errorf("scenegraph: font %q: %w", name, err)
+		return nil, fmt.Errorf("text: font %q: %w", name, err)
 	}
 	if err := checkFont(sf); err != nil {
-		return nil, fmt.Errorf("scenegraph: font %q: %w", name, err)
+		return nil, fmt.Errorf("text: font %q: %w", name, err)
 	}
 	return &Font{name: name, sf: sf}, nil
 }

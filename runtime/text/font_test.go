@@ -35,7 +35,7 @@ func TestParseFontGarbage(t *testing.T) {
 		if err == nil || f != nil {
 			t.Fatalf("%s: ParseFont = %v, %v; want an error", name, f, err)
 		}
-		if want := `scenegraph: font "` + name + `": `; !strings.HasPrefix(err.Error(), want) {
+		if want := `text: font "` + name + `": `; !strings.HasPrefix(err.Error(), want) {
 			t.Fatalf("%s: error %q does not start with %q", name, err, want)
 		}
 	}
@@ -128,7 +128,7 @@ func FuzzParseFont(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		font, err := text.ParseFont("fuzz.ttf", data)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), `scenegraph: font "fuzz.ttf": `) {
+			if !strings.HasPrefix(err.Error(), `text: font "fuzz.ttf": `) {
 				t.Fatalf("error %q does not name the font", err)
 			}
 			return

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/tact-engine/tact/core"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -89,8 +88,11 @@ type Button struct {
 	// means the first NineSlice, else the first Sprite, on the button's
 	// node. Set by code only (scene files leave it nil).
 	Target scenegraph.Behavior `scene:"-"`
-	// Click is emitted when the button is clicked.
-	Click core.Signal[*Button]
+	// Click is emitted when the button is clicked. A listener that panics
+	// is reported with the button's node path to the scene's Logger and
+	// stays subscribed, so the button keeps working; in PanicFatal mode
+	// the panic propagates (see Listeners).
+	Click Listeners[*Button]
 
 	disabled bool
 	hovered  bool
@@ -99,7 +101,9 @@ type Button struct {
 	pressID  PointerID
 	applied  buttonLook
 	onClick  func() // a Toggle's flip, before Click
+	onLook   func() // a Toggle's checkmark, on each refresh
 	sys      *System
+	at       int // place in the System's list (see listed)
 }
 
 // buttonLook is what a Button last applied to its target.
@@ -280,6 +284,9 @@ func (b *Button) arrange(*System) { b.refresh() }
 // refresh applies the current state's look to the target if it differs
 // from what was applied last.
 func (b *Button) refresh() {
+	if b.onLook != nil {
+		b.onLook()
+	}
 	st := b.State()
 	f := b.Frames[st]
 	if f == (SpriteFrame{}) {
@@ -314,50 +321,61 @@ func (b *Button) refresh() {
 type Toggle struct {
 	Button
 
+	// IsChecked is the checked state (Cocos' isChecked). It is saved with
+	// the scene; Checked and SetChecked read and write it. Set directly
+	// (or read from a scene file), it is shown from the next arrange (or
+	// when the toggle is enabled), without Toggled.
+	IsChecked bool
 	// Checkmark is the node shown (active) while checked; nil means the
 	// child named "Checkmark", if any.
 	Checkmark *scenegraph.Node
 	// Toggled is emitted after the checked state changed, by a click or by
 	// SetChecked.
-	Toggled core.Signal[*Toggle]
+	Toggled Listeners[*Toggle]
 
-	checked bool
+	shown, shownOK bool // the state showCheck last showed
 }
 
 // NewToggle returns a toggle in the given state, with NewButton's look.
 func NewToggle(checked bool) *Toggle {
-	t := &Toggle{checked: checked}
+	t := &Toggle{IsChecked: checked}
 	t.setDefaults()
 	return t
 }
 
 // Checked reports whether the toggle is checked.
-func (t *Toggle) Checked() bool { return t.checked }
+func (t *Toggle) Checked() bool { return t.IsChecked }
 
 // SetChecked sets the checked state, showing or hiding the checkmark, and
 // emits Toggled if it changed.
 func (t *Toggle) SetChecked(on bool) {
-	if on == t.checked {
+	if on == t.IsChecked {
 		return
 	}
-	t.checked = on
+	t.IsChecked = on
 	t.showCheck()
 	t.Toggled.Emit(t)
 }
 
 // OnEnable does Button's OnEnable and shows the checked state.
 func (t *Toggle) OnEnable() {
-	t.onClick = func() { t.SetChecked(!t.checked) }
+	t.onClick = func() { t.SetChecked(!t.IsChecked) }
+	t.onLook = func() {
+		if t.sys != nil && (!t.shownOK || t.shown != t.IsChecked) { // not while disabling
+			t.showCheck()
+		}
+	}
 	t.Button.OnEnable()
 	t.showCheck()
 }
 
 func (t *Toggle) showCheck() {
+	t.shown, t.shownOK = t.IsChecked, true
 	m := t.Checkmark
 	if m == nil && t.Node() != nil {
 		m = t.Node().ChildByName("Checkmark")
 	}
 	if m != nil {
-		m.SetActive(t.checked)
+		m.SetActive(t.IsChecked)
 	}
 }

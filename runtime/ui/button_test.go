@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -168,5 +170,105 @@ func TestToggle(t *testing.T) {
 	w.release(300, 250) // released elsewhere: no toggle
 	if !tg.Checked() {
 		t.Fatal("a press released elsewhere toggled")
+	}
+}
+
+// A panic in a click listener is the game's fault, not the button's: it is
+// reported to the scene's Logger naming the button's node path, the
+// listener stays subscribed so that the button still works, and repeats
+// are rate-limited. Before, it went to standard error without the node and
+// the listener was dropped for good.
+func TestButtonClickListenerPanicIsReportedAndKept(t *testing.T) {
+	w := newWorld(t, 400, 300)
+	w.s.PanicFatal = false
+	var logged logLines
+	w.s.Logger = &logged
+	panel, _ := w.add(nil, "Panel", 200, 150, 300, 200)
+	b, _ := newButton(w, panel, "OK", 0, 0)
+	calls, after := 0, 0
+	b.Click.On(func(*Button) {
+		calls++
+		if calls <= 5 {
+			panic("boom")
+		}
+	})
+	b.Click.On(func(*Button) { after++ })
+	for range 6 {
+		w.click(200, 150)
+	}
+	if calls != 6 || after != 6 {
+		t.Fatalf("the panicking listener ran %d times and the next %d, want 6 and 6", calls, after)
+	}
+	// Panics 1, 2 and 4 of the five are reported.
+	if len(logged) != 3 {
+		t.Fatalf("%d reports, want 3: %q", len(logged), logged)
+	}
+	for _, l := range logged {
+		if !strings.Contains(l, `"UI/Panel/OK"`) || !strings.Contains(l, "boom") || !strings.Contains(l, "*ui.Button") ||
+			!strings.Contains(l, "stays subscribed") {
+			t.Fatalf("report %q does not name the node, the type and the panic", l)
+		}
+	}
+	if !strings.Contains(logged[2], "panic 4 of this listener") {
+		t.Fatalf("third report %q does not count the repeats", logged[2])
+	}
+	// The button still clicks, and its own state is intact.
+	if b.State() != StateHover || !b.Interactable() {
+		t.Fatalf("state %v after the panics", b.State())
+	}
+}
+
+// In PanicFatal mode (RunHeadless, tests) a click listener's panic
+// propagates out of the input call as a *scenegraph.CallbackPanic naming
+// the node, and nothing is logged.
+func TestButtonClickListenerPanicFatal(t *testing.T) {
+	w := newWorld(t, 400, 300)
+	var logged logLines
+	w.s.Logger = &logged
+	tg := scenegraph.AddComponent(func() *scenegraph.Node { n, _ := w.add(nil, "Check", 200, 150, 40, 40); return n }(), NewToggle(false))
+	tg.Toggled.On(func(*Toggle) { panic("fatal boom") })
+	func() {
+		defer func() {
+			p, ok := recover().(*scenegraph.CallbackPanic)
+			if !ok || p.Node != "UI/Check" || p.Value != "fatal boom" || p.Component != "*ui.Toggle" {
+				t.Fatalf("recovered %#v, want a *CallbackPanic for UI/Check", p)
+			}
+		}()
+		w.click(200, 150)
+		t.Fatal("the panic did not propagate")
+	}()
+	if len(logged) != 0 {
+		t.Fatalf("a fatal panic was logged: %q", logged)
+	}
+	if !tg.Checked() {
+		t.Fatal("the toggle did not flip before its listener ran")
+	}
+}
+
+// logLines is a core.Logger that keeps its lines.
+type logLines []string
+
+func (l *logLines) Printf(format string, args ...any) { *l = append(*l, fmt.Sprintf(format, args...)) }
+
+// A Toggle's IsChecked set directly (as a scene file sets it) shows on
+// the next arrange, without Toggled.
+func TestToggleIsCheckedSetDirectly(t *testing.T) {
+	w := newWorld(t, 400, 300)
+	n, _ := w.add(nil, "Check", 200, 150, 40, 40)
+	mark, _ := w.add(n, "Checkmark", 0, 0, 20, 20)
+	tg := scenegraph.AddComponent(n, NewToggle(true))
+	toggled := 0
+	tg.Toggled.On(func(*Toggle) { toggled++ })
+	if !mark.Active() {
+		t.Fatal("checkmark hidden while checked")
+	}
+	tg.IsChecked = false
+	w.tick()
+	if mark.Active() || tg.Checked() || toggled != 0 {
+		t.Fatalf("after IsChecked = false: mark active %v, checked %v, %d Toggled", mark.Active(), tg.Checked(), toggled)
+	}
+	w.click(200, 150)
+	if !mark.Active() || !tg.IsChecked || toggled != 1 {
+		t.Fatalf("after a click: mark active %v, IsChecked %v, %d Toggled", mark.Active(), tg.IsChecked, toggled)
 	}
 }

@@ -79,6 +79,7 @@ type Layout struct {
 	CrossAlign CrossAlign
 
 	sys       *System
+	at        int // place in the System's list (see listed)
 	valid     bool
 	cfg       layoutConfig
 	container childSnap
@@ -115,7 +116,7 @@ func snapOf(n *scenegraph.Node) childSnap {
 	r := rectOf(n)
 	s := childSnap{node: n, active: n.Active(), hasRect: r != nil}
 	if r != nil {
-		s.size, s.anchor = r.size, r.anchor
+		s.size, s.anchor = r.ContentSize, r.AnchorPoint
 	}
 	sc, p := n.Scale(), n.Position()
 	s.scale, s.pos = mgl32.Vec2{sc[0], sc[1]}, mgl32.Vec2{p[0], p[1]}

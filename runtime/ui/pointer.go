@@ -423,7 +423,13 @@ func (s *System) Capture(id PointerID, n *scenegraph.Node) bool {
 
 // Wheel feeds a turn of the mouse wheel with the mouse at (x, y): the
 // topmost node there gets pointer-wheel. It reports whether a node got it.
+// A turn with a non-finite dx or dy (NaN, ±Inf: a broken driver or
+// replay) is ignored, and reported as not taken, so that no node is moved
+// to NaN by it.
 func (s *System) Wheel(x, y, dx, dy float32) bool {
+	if !finite(dx) || !finite(dy) {
+		return false
+	}
 	hit, cam := s.HitTest(x, y)
 	if hit == nil {
 		return false

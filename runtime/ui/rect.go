@@ -25,9 +25,10 @@ const (
 // it.
 //
 // Create one with NewRect; the zero Rect is 0×0 with its anchor at the
-// bottom-left corner. The size and anchor change through SetSize and
-// SetAnchor, which emit EventSizeChanged and EventAnchorChanged when they
-// change something.
+// bottom-left corner. The size and anchor are state a scene file saves
+// (ContentSize and AnchorPoint, Cocos' names); at run time change them
+// through SetSize and SetAnchor, which keep them finite and emit
+// EventSizeChanged and EventAnchorChanged, so layouts and widgets follow.
 type Rect struct {
 	scenegraph.Component
 
@@ -36,33 +37,50 @@ type Rect struct {
 	// BlockInputEvents does: a modal panel's background.
 	BlockInput bool
 
-	size   mgl32.Vec2
-	anchor mgl32.Vec2
-	sys    *System // the System it is registered with, while enabled
+	// ContentSize is the size in local units, never negative (SetSize's
+	// rules). Assign it only before the component attaches, as a scene file
+	// does; later, call SetSize.
+	ContentSize mgl32.Vec2
+	// AnchorPoint is the point of the rectangle at the node's origin, 0..1
+	// per axis. Assign it only before the component attaches; later, call
+	// SetAnchor.
+	AnchorPoint mgl32.Vec2
+
+	sys *System // the System it is registered with, while enabled
+	at  int     // place in the System's list (see listed)
 }
 
-// NewRect returns a w×h Rect anchored at its center.
+// NewRect returns a w×h Rect anchored at its center; w and h are taken
+// as SetSize takes them.
 func NewRect(w, h float32) *Rect {
-	return &Rect{size: mgl32.Vec2{w, h}, anchor: mgl32.Vec2{0.5, 0.5}}
+	r := &Rect{AnchorPoint: mgl32.Vec2{0.5, 0.5}}
+	r.SetSize(w, h)
+	return r
 }
 
 // Size returns the content size in local units.
-func (r *Rect) Size() mgl32.Vec2 { return r.size }
+func (r *Rect) Size() mgl32.Vec2 { return r.ContentSize }
 
 // Width returns the content width.
-func (r *Rect) Width() float32 { return r.size[0] }
+func (r *Rect) Width() float32 { return r.ContentSize[0] }
 
 // Height returns the content height.
-func (r *Rect) Height() float32 { return r.size[1] }
+func (r *Rect) Height() float32 { return r.ContentSize[1] }
 
-// SetSize sets the content size (negative values count as 0) and emits
-// EventSizeChanged on the node if it changed.
+// SetSize sets the content size and emits EventSizeChanged on the node if
+// it changed. Negative values count as 0, and so do non-finite ones (NaN,
+// ±Inf), which would spread to every layout, hit test and scroll view that
+// reads the size; a non-finite one is also logged, naming the node.
 func (r *Rect) SetSize(w, h float32) {
+	if !finite(w) || !finite(h) {
+		scenegraph.LoggerOf(r.Node()).Printf("ui: Rect on %q: SetSize(%v, %v): a non-finite size counts as 0", r.path(), w, h)
+		w, h = finiteOr(w, 0), finiteOr(h, 0)
+	}
 	s := mgl32.Vec2{max(w, 0), max(h, 0)}
-	if s == r.size {
+	if s == r.ContentSize {
 		return
 	}
-	r.size = s
+	r.ContentSize = s
 	if n := r.Node(); n != nil {
 		n.Emit(EventSizeChanged, r)
 	}
@@ -70,16 +88,21 @@ func (r *Rect) SetSize(w, h float32) {
 
 // Anchor returns the anchor: the point of the rectangle at the node's
 // origin, 0..1 per axis.
-func (r *Rect) Anchor() mgl32.Vec2 { return r.anchor }
+func (r *Rect) Anchor() mgl32.Vec2 { return r.AnchorPoint }
 
 // SetAnchor sets the anchor and emits EventAnchorChanged on the node if it
-// changed.
+// changed. A non-finite component (NaN, ±Inf) counts as 0.5, the center,
+// and is logged, naming the node.
 func (r *Rect) SetAnchor(x, y float32) {
+	if !finite(x) || !finite(y) {
+		scenegraph.LoggerOf(r.Node()).Printf("ui: Rect on %q: SetAnchor(%v, %v): a non-finite anchor counts as 0.5", r.path(), x, y)
+		x, y = finiteOr(x, 0.5), finiteOr(y, 0.5)
+	}
 	a := mgl32.Vec2{x, y}
-	if a == r.anchor {
+	if a == r.AnchorPoint {
 		return
 	}
-	r.anchor = a
+	r.AnchorPoint = a
 	if n := r.Node(); n != nil {
 		n.Emit(EventAnchorChanged, r)
 	}
@@ -88,9 +111,9 @@ func (r *Rect) SetAnchor(x, y float32) {
 // Bounds returns the rectangle's corners in local units: the bottom-left
 // min and the top-right max.
 func (r *Rect) Bounds() (minP, maxP mgl32.Vec2) {
-	x0 := -r.anchor[0] * r.size[0]
-	y0 := -r.anchor[1] * r.size[1]
-	return mgl32.Vec2{x0, y0}, mgl32.Vec2{x0 + r.size[0], y0 + r.size[1]}
+	x0 := -r.AnchorPoint[0] * r.ContentSize[0]
+	y0 := -r.AnchorPoint[1] * r.ContentSize[1]
+	return mgl32.Vec2{x0, y0}, mgl32.Vec2{x0 + r.ContentSize[0], y0 + r.ContentSize[1]}
 }
 
 // Contains reports whether the local point p lies in the rectangle, edges
@@ -173,6 +196,22 @@ func rayLocal(m mgl32.Mat4, o, d mgl32.Vec3) (local mgl32.Vec2, world mgl32.Vec3
 
 func finite(x float32) bool { return !math.IsNaN(float64(x)) && !math.IsInf(float64(x), 0) }
 
+// finiteOr returns x, or def when x is not finite.
+func finiteOr(x, def float32) float32 {
+	if !finite(x) {
+		return def
+	}
+	return x
+}
+
+// path returns the path of the Rect's node, or "" while it has none.
+func (r *Rect) path() string {
+	if n := r.Node(); n != nil {
+		return n.Path()
+	}
+	return ""
+}
+
 // rectOf returns the enabled Rect on n, or nil.
 func rectOf(n *scenegraph.Node) *Rect {
 	for _, b := range n.Components() {
@@ -191,8 +230,8 @@ func extent(n *scenegraph.Node, r *Rect) (size, anchor mgl32.Vec2) {
 		return mgl32.Vec2{}, mgl32.Vec2{0.5, 0.5}
 	}
 	sc := n.Scale()
-	size = mgl32.Vec2{r.size[0] * abs32(sc[0]), r.size[1] * abs32(sc[1])}
-	anchor = r.anchor
+	size = mgl32.Vec2{r.ContentSize[0] * abs32(sc[0]), r.ContentSize[1] * abs32(sc[1])}
+	anchor = r.AnchorPoint
 	if sc[0] < 0 {
 		anchor[0] = 1 - anchor[0]
 	}
@@ -209,8 +248,15 @@ func abs32(x float32) float32 {
 	return x
 }
 
-// OnEnable registers the Rect with its scene's System for hit testing.
+// OnEnable registers the Rect with its scene's System for hit testing. A
+// size or anchor assigned directly (a scene file's) is held to SetSize's and
+// SetAnchor's rules first, so a file's NaN or negative size cannot spread.
 func (r *Rect) OnEnable() {
+	if sz, a := r.ContentSize, r.AnchorPoint; !finite(sz[0]) || !finite(sz[1]) || sz[0] < 0 || sz[1] < 0 || !finite(a[0]) || !finite(a[1]) {
+		r.ContentSize, r.AnchorPoint = mgl32.Vec2{}, mgl32.Vec2{0.5, 0.5}
+		r.SetSize(sz[0], sz[1])
+		r.SetAnchor(a[0], a[1])
+	}
 	if s := SystemOf(r.Node()); s != nil {
 		s.addRect(r)
 	}

@@ -1,10 +1,10 @@
 package ui
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/tact-engine/tact/core"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -18,6 +18,15 @@ const (
 	// along a scrolling axis before it becomes a drag (Cocos' 7).
 	DefaultDragThreshold = 7
 )
+
+// ClipNodeName is the name of the node a ScrollView makes for its clip
+// camera, under the camera that draws the view. The name is reserved: a
+// saved scene holds these nodes, and a ScrollView of the reloaded scene
+// takes one over (a child of its camera's node with this name and a
+// Camera that no other ScrollView uses) instead of adding another; the
+// System destroys those that no ScrollView took over by the end of its
+// Arrange. Do not give the name to nodes of your own under a camera.
+const ClipNodeName = "ScrollClip"
 
 // ScrollView scrolls its Content, a child of its node, inside its node's
 // Rect (the view), after Cocos Creator's ScrollView: a press anywhere in
@@ -34,8 +43,9 @@ const (
 // The content is clipped to the view by a camera of its own: the
 // ScrollView puts the whole content subtree on a layer of its own
 // (ClipLayer, or a free bit of System.ClipLayers), takes that layer out of
-// every other camera's Visibility, and adds a clip camera (on a
-// node "ScrollClip" under the camera that draws the view) that sees only
+// every other camera's Visibility, and adds a clip camera (on a node
+// named ClipNodeName under the camera that draws the view; a reloaded
+// scene's ScrollView takes over the one its file holds) that sees only
 // that layer and whose Viewport is the view's rectangle on the screen. The
 // clip camera copies its camera's projection restricted to that rectangle
 // (same units per pixel, same place), so the content is drawn exactly where
@@ -79,9 +89,10 @@ type ScrollView struct {
 	ClipLayer uint32
 	// Scrolled is emitted after the content moved (by a drag, the wheel,
 	// ScrollTo, or clamping).
-	Scrolled core.Signal[*ScrollView]
+	Scrolled Listeners[*ScrollView]
 
 	sys      *System
+	at       int    // place in the System's list (see listed)
 	layer    uint32 // the content's layer, 0 while not clipping
 	pooled   bool   // layer came from the System's pool
 	clipNode *scenegraph.Node
@@ -199,8 +210,11 @@ func (v *ScrollView) onCancel(e *scenegraph.Event) {
 func (v *ScrollView) onWheel(e *scenegraph.Event) {
 	pe := e.Arg.(*PointerEvent)
 	step := v.WheelStep
-	if step <= 0 {
+	if !(step > 0) || !finite(step) { // also NaN
 		step = DefaultWheelStep
+	}
+	if !finite(pe.WheelX) || !finite(pe.WheelY) {
+		return // a NaN turn would leave the content at NaN for good
 	}
 	var d mgl32.Vec2
 	if v.Horizontal {
@@ -249,6 +263,10 @@ func (v *ScrollView) moveBy(d mgl32.Vec2) bool {
 }
 
 // place moves the content to p, clamped, and reports whether it moved.
+// A non-finite coordinate along a scrolling axis (a NaN that reached the
+// content's position, or its scale) is taken as scrolled to the start
+// (offset 0); where even that is not finite, the content is left alone, so
+// that NaN never makes it move and emit Scrolled on every frame.
 func (v *ScrollView) place(p mgl32.Vec3) bool {
 	c, cr := v.content()
 	vr := rectOf(v.Node())
@@ -259,7 +277,7 @@ func (v *ScrollView) place(p mgl32.Vec3) bool {
 	size, an := extent(c, cr)
 	if v.Horizontal {
 		x0 := p[0] - an[0]*size[0]
-		if size[0] <= hi[0]-lo[0] {
+		if size[0] <= hi[0]-lo[0] || !finite(x0) {
 			x0 = lo[0]
 		} else {
 			x0 = min(max(x0, hi[0]-size[0]), lo[0])
@@ -268,14 +286,17 @@ func (v *ScrollView) place(p mgl32.Vec3) bool {
 	}
 	if v.Vertical {
 		y1 := p[1] + (1-an[1])*size[1]
-		if size[1] <= hi[1]-lo[1] {
+		if size[1] <= hi[1]-lo[1] || !finite(y1) {
 			y1 = hi[1]
 		} else {
 			y1 = min(max(y1, hi[1]), lo[1]+size[1])
 		}
 		p[1] = y1 - (1-an[1])*size[1]
 	}
-	if p == c.Position() {
+	// Compare the scrolling axes only: a NaN elsewhere never equals itself.
+	cur := c.Position()
+	moved := v.Horizontal && p[0] != cur[0] || v.Vertical && p[1] != cur[1]
+	if !moved || v.Horizontal && !finite(p[0]) || v.Vertical && !finite(p[1]) {
 		return false
 	}
 	c.SetPosition(p)
@@ -310,10 +331,19 @@ func (v *ScrollView) MaxOffset() mgl32.Vec2 {
 }
 
 // ScrollTo scrolls the content to offset o (see Offset), clamped, along
-// the enabled axes.
-func (v *ScrollView) ScrollTo(o mgl32.Vec2) {
+// the enabled axes. An o that is not finite (NaN, ±Inf) is refused: the
+// content stays where it is and the error names the node and the value.
+func (v *ScrollView) ScrollTo(o mgl32.Vec2) error {
+	if !finite(o[0]) || !finite(o[1]) {
+		path := ""
+		if n := v.Node(); n != nil {
+			path = n.Path()
+		}
+		return fmt.Errorf("ui: ScrollView on %q: ScrollTo(%v, %v): the offset is not finite", path, o[0], o[1])
+	}
 	d := v.Offset().Sub(o)
 	v.moveBy(mgl32.Vec2{d[0], -d[1]})
+	return nil
 }
 
 // arrange clamps the content (its size may have changed) and keeps the
@@ -358,14 +388,19 @@ func (v *ScrollView) updateClip(s *System) {
 	v.setLayers(v.Content)
 	if v.clip == nil || !v.clipNode.IsValidStrict() || v.clipNode.Parent() != host.Node() {
 		v.dropClipCamera()
-		v.clipNode = scenegraph.NewNode("ScrollClip")
-		v.clipNode.Layer = host.Node().Layer
-		if err := host.Node().AddChild(v.clipNode); err != nil {
-			v.warnf("ui: ScrollView on %q: %v", n.Path(), err)
-			v.clipNode = nil
-			return
+		if cn, cam := s.freeClipCamera(host.Node()); cn != nil {
+			// A saved scene's: take it over rather than add another.
+			v.clipNode, v.clip = cn, cam
+		} else {
+			v.clipNode = scenegraph.NewNode(ClipNodeName)
+			v.clipNode.Layer = host.Node().Layer
+			if err := host.Node().AddChild(v.clipNode); err != nil {
+				v.warnf("ui: ScrollView on %q: %v", n.Path(), err)
+				v.clipNode = nil
+				return
+			}
+			v.clip = scenegraph.AddComponent(v.clipNode, &scenegraph.Camera{Projection: scenegraph.Orthographic})
 		}
-		v.clip = scenegraph.AddComponent(v.clipNode, &scenegraph.Camera{Projection: scenegraph.Orthographic})
 		s.clipCams = append(s.clipCams, v.clip)
 	}
 	cam := v.clip

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -11,7 +13,7 @@ import (
 // scrollWorld returns a 200×100 view at world x 100..300, y 100..200 with a
 // 200×400 content anchored at its top-left, holding eight 100×40 buttons
 // 50 apart (button i's center at content y -25-50i).
-func scrollWorld(t *testing.T) (*world, *ScrollView, *scenegraph.Node, []*Button) {
+func scrollWorld(t testing.TB) (*world, *ScrollView, *scenegraph.Node, []*Button) {
 	w := newWorld(t, 400, 300)
 	view, _ := w.add(nil, "View", 200, 150, 200, 100)
 	content, cr := w.add(view, "Content", -100, 50, 200, 400)
@@ -237,4 +239,106 @@ func toPixels(ps render.Pass, w, h int, p mgl32.Vec2) mgl32.Vec2 {
 	}
 	c := ps.ViewProj.Mul4x1(mgl32.Vec4{p[0], p[1], 0, 1})
 	return mgl32.Vec2{float32(vp.X) + (c[0]/c[3]+1)/2*float32(vp.W), float32(vp.Y) + (1-c[1]/c[3])/2*float32(vp.H)}
+}
+
+// One NaN at any edge (a wheel turn, ScrollTo, a Rect's size, the
+// content's position) does not leave the content at NaN emitting Scrolled
+// on every frame: before, it stuck at NaN for good.
+func TestScrollViewContainsNonFiniteValues(t *testing.T) {
+	nan := float32(math.NaN())
+	inf := float32(math.Inf(1))
+	settled := func(t *testing.T, w *world, sv *ScrollView, content *scenegraph.Node, what string) {
+		t.Helper()
+		w.tick()
+		scrolled := 0
+		off := sv.Scrolled.On(func(*ScrollView) { scrolled++ })
+		defer off()
+		for range 3 {
+			w.tick()
+		}
+		p := content.Position()
+		if !finite(p[0]) || !finite(p[1]) || scrolled != 0 {
+			t.Fatalf("%s: content at %v, offset %v, %d Scrolled in 3 idle frames", what, p, sv.Offset(), scrolled)
+		}
+	}
+
+	t.Run("wheel", func(t *testing.T) {
+		w, sv, content, _ := scrollWorld(t)
+		sv.ScrollTo(mgl32.Vec2{0, 100})
+		x, y := w.screen(200, 150)
+		if w.sys.Wheel(x, y, 0, nan) || w.sys.Wheel(x, y, inf, 0) {
+			t.Fatal("a non-finite wheel turn was taken")
+		}
+		if !nearVec(sv.Offset(), mgl32.Vec2{0, 100}) {
+			t.Fatalf("offset %v after non-finite turns", sv.Offset())
+		}
+		// An event sent past the System (a node's own Dispatch) is ignored too.
+		sv.Node().Dispatch(EventWheel, &PointerEvent{ID: MouseID, WheelY: nan})
+		sv.WheelStep = nan // and a NaN step is the default one
+		w.sys.Wheel(x, y, 0, -1)
+		if !nearVec(sv.Offset(), mgl32.Vec2{0, 100 + DefaultWheelStep}) {
+			t.Fatalf("offset %v", sv.Offset())
+		}
+		settled(t, w, sv, content, "wheel")
+	})
+	t.Run("ScrollTo", func(t *testing.T) {
+		w, sv, content, _ := scrollWorld(t)
+		sv.ScrollTo(mgl32.Vec2{0, 100})
+		err := sv.ScrollTo(mgl32.Vec2{0, nan})
+		if err == nil || !strings.Contains(err.Error(), `"UI/View"`) || !strings.Contains(err.Error(), "not finite") {
+			t.Fatalf("ScrollTo(NaN): %v", err)
+		}
+		if err := sv.ScrollTo(mgl32.Vec2{-inf, 0}); err == nil {
+			t.Fatal("ScrollTo(-Inf) accepted")
+		}
+		if !nearVec(sv.Offset(), mgl32.Vec2{0, 100}) {
+			t.Fatalf("offset %v after refused ScrollTos", sv.Offset())
+		}
+		settled(t, w, sv, content, "ScrollTo")
+	})
+	t.Run("sizes", func(t *testing.T) {
+		w, sv, content, _ := scrollWorld(t)
+		var logged logLines
+		w.s.Logger = &logged
+		cr := scenegraph.GetComponent[*Rect](content)
+		cr.SetSize(nan, inf)
+		if cr.Size() != (mgl32.Vec2{}) || len(logged) != 1 || !strings.Contains(logged[0], `"UI/View/Content"`) {
+			t.Fatalf("size %v, log %q", cr.Size(), logged)
+		}
+		cr.SetAnchor(nan, 1)
+		if cr.Anchor() != (mgl32.Vec2{0.5, 1}) {
+			t.Fatalf("anchor %v", cr.Anchor())
+		}
+		if r := NewRect(nan, 10); r.Size() != (mgl32.Vec2{0, 10}) {
+			t.Fatalf("NewRect(NaN, 10) is %v", r.Size())
+		}
+		settled(t, w, sv, content, "content size")
+		if o := sv.Offset(); !finite(o[0]) || !finite(o[1]) {
+			t.Fatalf("offset %v after a NaN size", o)
+		}
+		scenegraph.GetComponent[*Rect](sv.Node()).SetSize(inf, nan)
+		settled(t, w, sv, content, "view size")
+	})
+	t.Run("content position", func(t *testing.T) {
+		w, sv, content, _ := scrollWorld(t)
+		content.SetPosition(mgl32.Vec3{-100, nan, 0})
+		settled(t, w, sv, content, "content position")
+		if sv.Offset() != (mgl32.Vec2{}) {
+			t.Fatalf("a NaN position gave offset %v, want the start", sv.Offset())
+		}
+		// A NaN along an axis the view does not scroll is not its business,
+		// but must not make it move and emit either.
+		scrolled := 0
+		sv.Scrolled.On(func(*ScrollView) { scrolled++ })
+		content.SetPosition(mgl32.Vec3{nan, 50, 0})
+		for range 3 {
+			w.tick()
+		}
+		if scrolled != 0 {
+			t.Fatalf("%d Scrolled with a NaN x in a vertical view", scrolled)
+		}
+		content.SetPosition(mgl32.Vec3{-100, 50, 0})
+		content.SetScale(mgl32.Vec3{1, nan, 1})
+		settled(t, w, sv, content, "content scale")
+	})
 }

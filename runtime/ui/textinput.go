@@ -1,11 +1,11 @@
 package ui
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/tact-engine/tact/core"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/scenegraph"
@@ -61,14 +61,19 @@ type TextInput struct {
 	CaretWidth float32
 	// CaretBlink is the caret's half-period in seconds; 0 keeps it steady.
 	CaretBlink float64
+	// Value is the text. It is saved with the scene; Text and SetText read
+	// and write it. A Value set directly (or read from a scene file) is
+	// shown from the next arrange, the caret kept within it; when the
+	// field loads, Value is cleaned as SetText cleans it and the caret put
+	// at its end. Changed is not emitted for it.
+	Value string
 	// Submitted is emitted when Enter is pressed.
-	Submitted core.Signal[*TextInput]
+	Submitted Listeners[*TextInput]
 	// Changed is emitted after the user changed the text (typing,
 	// Backspace, Delete); SetText does not emit it.
-	Changed core.Signal[*TextInput]
+	Changed Listeners[*TextInput]
 
-	text      string
-	caret     int // byte offset, on a rune boundary
+	caret     int // byte offset, on a rune boundary (see clampCaret)
 	viewStart int // byte offset of the first rune shown
 	focused   bool
 	blink     float64
@@ -76,7 +81,9 @@ type TextInput struct {
 	caretSpr  *scenegraph.Sprite
 	measure   text.Label // unattached, for widths
 	shown     inputLook
+	measured  int // bytes of text measured, for tests
 	sys       *System
+	at        int // place in the System's list (see listed)
 }
 
 // inputLook is everything the field's drawing depends on.
@@ -100,20 +107,48 @@ func NewTextInput(placeholder string, fontSize float32) *TextInput {
 		CaretBlink: DefaultCaretBlink}
 }
 
-// Text returns the text.
-func (t *TextInput) Text() string { return t.text }
+// Text returns the text (Value).
+func (t *TextInput) Text() string { return t.Value }
 
-// SetText replaces the text (cut to MaxLength runes) and puts the caret at
-// its end; it does not emit Changed.
+// SetText replaces the text (control characters dropped, invalid bytes
+// made U+FFFD, cut to MaxLength runes) and puts the caret at its end; it
+// does not emit Changed. It takes time linear in len(s).
 func (t *TextInput) SetText(s string) {
-	t.text = t.limit(sanitize(s), 0)
-	t.caret = len(t.text)
+	t.Value = t.limit(sanitize(s), 0)
+	t.caret = len(t.Value)
 	t.blink = 0
 	t.refresh()
 }
 
 // Caret returns the caret's byte offset in the text.
-func (t *TextInput) Caret() int { return t.caret }
+func (t *TextInput) Caret() int {
+	t.clampCaret()
+	return t.caret
+}
+
+// clampCaret keeps the caret and the view's start on rune boundaries
+// within Value, which code (or a scene file) may have replaced directly.
+func (t *TextInput) clampCaret() {
+	t.caret = runeStart(t.Value, min(max(t.caret, 0), len(t.Value)))
+	t.viewStart = runeStart(t.Value, min(max(t.viewStart, 0), t.caret))
+}
+
+// runeStart returns i, moved back to the start of the rune it falls in.
+func runeStart(s string, i int) int {
+	for i > 0 && i < len(s) && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return i
+}
+
+// nextRune returns the offset of the rune after the one starting at i.
+func nextRune(s string, i int) int {
+	if i >= len(s) {
+		return len(s)
+	}
+	_, w := utf8.DecodeRuneInString(s[i:])
+	return i + w
+}
 
 // Focused reports whether the field has keyboard focus.
 func (t *TextInput) Focused() bool { return t.focused }
@@ -132,8 +167,11 @@ func (t *TextInput) Blur() {
 	}
 }
 
-// OnLoad creates (or finds) the "Text" and "Caret" child nodes.
+// OnLoad cleans Value (a scene file's) as SetText does, puts the caret at
+// its end, and creates (or finds) the "Text" and "Caret" child nodes.
 func (t *TextInput) OnLoad() {
+	t.Value = t.limit(sanitize(t.Value), 0)
+	t.caret = len(t.Value)
 	n := t.Node()
 	if c := n.ChildByName("Text"); c != nil {
 		t.label = scenegraph.GetComponent[*text.Label](c)
@@ -218,34 +256,35 @@ func (t *TextInput) onBlur(*scenegraph.Event) {
 func (t *TextInput) onKey(e *scenegraph.Event) {
 	ke := e.Arg.(*KeyEvent)
 	changed := false
+	t.clampCaret()
 	switch ke.Key {
 	case KeyBackspace:
 		if t.caret > 0 {
-			_, w := utf8.DecodeLastRuneInString(t.text[:t.caret])
-			t.text = t.text[:t.caret-w] + t.text[t.caret:]
+			_, w := utf8.DecodeLastRuneInString(t.Value[:t.caret])
+			t.Value = t.Value[:t.caret-w] + t.Value[t.caret:]
 			t.caret -= w
 			changed = true
 		}
 	case KeyDelete:
-		if t.caret < len(t.text) {
-			_, w := utf8.DecodeRuneInString(t.text[t.caret:])
-			t.text = t.text[:t.caret] + t.text[t.caret+w:]
+		if t.caret < len(t.Value) {
+			_, w := utf8.DecodeRuneInString(t.Value[t.caret:])
+			t.Value = t.Value[:t.caret] + t.Value[t.caret+w:]
 			changed = true
 		}
 	case KeyLeft:
 		if t.caret > 0 {
-			_, w := utf8.DecodeLastRuneInString(t.text[:t.caret])
+			_, w := utf8.DecodeLastRuneInString(t.Value[:t.caret])
 			t.caret -= w
 		}
 	case KeyRight:
-		if t.caret < len(t.text) {
-			_, w := utf8.DecodeRuneInString(t.text[t.caret:])
+		if t.caret < len(t.Value) {
+			_, w := utf8.DecodeRuneInString(t.Value[t.caret:])
 			t.caret += w
 		}
 	case KeyHome:
 		t.caret = 0
 	case KeyEnd:
-		t.caret = len(t.text)
+		t.caret = len(t.Value)
 	case KeyEnter, KeyKeypadEnter:
 		e.StopPropagation()
 		t.Submitted.Emit(t)
@@ -268,11 +307,16 @@ func (t *TextInput) onKey(e *scenegraph.Event) {
 func (t *TextInput) onText(e *scenegraph.Event) {
 	ke := e.Arg.(*KeyEvent)
 	e.StopPropagation()
-	ins := t.limit(sanitize(ke.Text), utf8.RuneCountInString(t.text))
+	have := 0
+	if t.MaxLength > 0 { // counting is only needed for the limit
+		have = utf8.RuneCountInString(t.Value)
+	}
+	ins := t.limit(sanitize(ke.Text), have)
 	if ins == "" {
 		return
 	}
-	t.text = t.text[:t.caret] + ins + t.text[t.caret:]
+	t.clampCaret()
+	t.Value = t.Value[:t.caret] + ins + t.Value[t.caret:]
 	t.caret += len(ins)
 	t.blink = 0
 	t.refresh()
@@ -291,14 +335,15 @@ func sanitize(s string) string {
 	if clean {
 		return s
 	}
-	out := make([]rune, 0, len(s))
+	var b strings.Builder
+	b.Grow(len(s))
 	for _, r := range s {
 		if r < 0x20 || r == 0x7f {
 			continue
 		}
-		out = append(out, r)
+		b.WriteRune(r)
 	}
-	return string(out)
+	return b.String()
 }
 
 // limit cuts s so that have+its runes stay within MaxLength.
@@ -324,13 +369,14 @@ func (t *TextInput) limit(s string, have int) string {
 func (t *TextInput) arrange(*System) { t.refresh() }
 
 func (t *TextInput) look() inputLook {
-	l := inputLook{text: t.text, placeholder: t.Placeholder, caret: t.caret, focused: t.focused,
+	t.clampCaret()
+	l := inputLook{text: t.Value, placeholder: t.Placeholder, caret: t.caret, focused: t.focused,
 		font: t.Font, size: t.FontSize, pad: t.Padding, caretW: t.CaretWidth,
 		color: t.TextColor, pcol: t.PlaceholderColor, ccol: t.CaretColor}
 	l.caretOn = t.focused && (t.CaretBlink <= 0 || int(t.blink/t.CaretBlink)%2 == 0)
 	if n := t.Node(); n != nil {
 		if r := rectOf(n); r != nil {
-			l.rsize, l.ranchor = r.size, r.anchor
+			l.rsize, l.ranchor = r.ContentSize, r.AnchorPoint
 		}
 	}
 	l.labelOK = t.label != nil && t.label.Node() != nil
@@ -375,7 +421,7 @@ func (t *TextInput) refresh() {
 	lb.HAlign, lb.VAlign = text.AlignLeft, text.AlignMiddle
 	lb.WrapWidth, lb.BoxHeight = 0, 0
 	caretX := float32(0)
-	if t.text == "" {
+	if t.Value == "" {
 		lb.Text, lb.Color = t.Placeholder, t.PlaceholderColor
 		t.viewStart = 0
 	} else {
@@ -403,40 +449,119 @@ func (t *TextInput) refresh() {
 }
 
 // window chooses the part of the text shown in avail units, keeping the
-// caret in it, and returns it with the caret's x from its start.
+// caret in it, and returns it with the caret's x from its start. The view
+// scrolls as little as it can: its start moves only when the caret would
+// leave it, and goes back to the text's start when the whole text fits.
+//
+// Every search gallops out from a known point and then bisects, so the
+// runes measured are a small multiple of those that fit in the field,
+// whatever the text's length: a long paste costs time linear in the
+// paste, not quadratic (BenchmarkTextInputPaste100K).
 func (t *TextInput) window(avail float32) (string, float32) {
-	s := t.text
-	if t.viewStart > t.caret {
-		t.viewStart = t.caret
-	}
-	if t.viewStart > len(s) {
-		t.viewStart = 0
-	}
-	if t.width(s) <= avail {
+	s := t.Value
+	t.clampCaret()
+	if t.fitsFrom(0, avail) == len(s) {
 		t.viewStart = 0
 		return s, t.caretWidth(s[:t.caret])
 	}
-	// Move the start right until the caret fits.
-	for t.viewStart < t.caret && t.caretWidth(s[t.viewStart:t.caret]) > avail {
-		_, w := utf8.DecodeRuneInString(s[t.viewStart:])
-		t.viewStart += w
-	}
-	// Extend the end while the runes fit whole.
-	end := t.caret
-	for end < len(s) {
-		_, w := utf8.DecodeRuneInString(s[end:])
-		if t.width(s[t.viewStart:end+w]) > avail {
-			break
-		}
-		end += w
+	t.viewStart = t.startFor(t.viewStart, avail)
+	end := t.fitsFrom(t.viewStart, avail)
+	if end < t.caret {
+		end = t.caret // the runes before the caret are shown even if one overflows
 	}
 	return s[t.viewStart:end], t.caretWidth(s[t.viewStart:t.caret])
+}
+
+// startFor returns the smallest view start at or after from (a rune
+// boundary at most the caret) from which the caret's pen position is
+// within avail: from itself when it is.
+func (t *TextInput) startFor(from int, avail float32) int {
+	s, caret := t.Value, t.caret
+	if from >= caret {
+		return caret
+	}
+	fits := func(i int) bool { return t.caretWidth(s[i:caret]) <= avail }
+	// Gallop back from the caret (which always fits) until a start does
+	// not fit or from is reached.
+	good, bad := caret, -1
+	for d := 1; ; d *= 2 {
+		i := runeStart(s, max(caret-d, from))
+		if i >= good {
+			i = runeStart(s, good-1)
+		}
+		if !fits(i) {
+			bad = i
+			break
+		}
+		good = i
+		if i <= from {
+			return from
+		}
+	}
+	// Bisect between bad (does not fit) and good (fits).
+	for {
+		mid := runeStart(s, bad+(good-bad)/2)
+		if mid <= bad {
+			mid = nextRune(s, bad)
+		}
+		if mid >= good {
+			return good
+		}
+		if fits(mid) {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
+}
+
+// fitsFrom returns the largest end (a rune boundary) such that the runes
+// from start to end fit whole in avail, at least start.
+func (t *TextInput) fitsFrom(start int, avail float32) int {
+	s := t.Value
+	fits := func(i int) bool { return t.width(s[start:i]) <= avail }
+	// Gallop forward from start (the empty text fits) until an end does
+	// not fit or the text's end is reached.
+	good, bad := start, -1
+	for d := 1; ; d *= 2 {
+		i := min(start+d, len(s))
+		if i < len(s) {
+			i = runeStart(s, i)
+		}
+		if i <= good {
+			i = nextRune(s, good)
+		}
+		if !fits(i) {
+			bad = i
+			break
+		}
+		good = i
+		if i >= len(s) {
+			return good
+		}
+	}
+	// Bisect between good (fits) and bad (does not).
+	for {
+		mid := runeStart(s, good+(bad-good)/2)
+		if mid <= good {
+			mid = nextRune(s, good)
+		}
+		if mid >= bad {
+			return good
+		}
+		if fits(mid) {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
 }
 
 // width returns the laid-out width of s in the field's font.
 func (t *TextInput) width(s string) float32 {
 	m := &t.measure
 	m.Font, m.FontSize, m.Text = t.Font, t.FontSize, s
+	t.measured += len(s)
 	return m.Size()[0]
 }
 

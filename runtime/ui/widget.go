@@ -79,6 +79,7 @@ type Widget struct {
 	Mode AlignMode
 
 	sys     *System
+	at      int // place in the System's list (see listed)
 	valid   bool
 	aligned bool
 	last    widgetInputs
@@ -150,7 +151,7 @@ func (w *Widget) inputs(n *scenegraph.Node, lo, hi mgl32.Vec2) widgetInputs {
 	in := widgetInputs{lo: lo, hi: hi, edges: w.Edges, l: w.Left, r: w.Right, t: w.Top, b: w.Bottom,
 		hc: w.HCenter, vc: w.VCenter, target: w.Target, hasRect: r != nil}
 	if r != nil {
-		in.size, in.anchor = r.size, r.anchor
+		in.size, in.anchor = r.ContentSize, r.AnchorPoint
 	}
 	sc := n.Scale()
 	in.scale = mgl32.Vec2{sc[0], sc[1]}
