@@ -3,8 +3,11 @@
 export PATH := $(PATH):/usr/local/go/bin
 GO      ?= go
 # The Debian packages the engine builds and tests with: SDL2 headers, GL and
-# EGL through Mesa (llvmpipe for the offscreen driver), Xvfb for a real window.
-APT_PKGS = libsdl2-dev libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 xvfb xauth pkg-config
+# EGL through Mesa (llvmpipe for the offscreen driver), Xvfb for a real window;
+# fonts for every script the text tests draw (CJK collections, Arabic, Hebrew,
+# Thai, Devanagari, emoji), and Chromium for the inspector's browser tests.
+APT_PKGS = libsdl2-dev libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 xvfb xauth pkg-config \
+           fonts-noto-cjk fonts-noto-core fonts-wqy-microhei fonts-droid-fallback fonts-noto-color-emoji chromium
 OUT     ?= out
 
 .PHONY: all deps build test test-realtime fuzz soak run bench clean

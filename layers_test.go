@@ -21,7 +21,8 @@ var runtimeOrder = [][]string{
 	{"save", "audio", "director", "text"},
 	{"sound", "transition", "tween", "animation", "collision", "particle", "physics2d", "vector", "replay", "ui", "profiler"},
 	{"asset"},
-	{"scenefile", "gltf"},
+	{"scenefile", "gltf", "tilemap"},
+	{"inspector"},
 }
 
 // below is what every runtime package may import from the layers under

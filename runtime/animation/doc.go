@@ -4,7 +4,7 @@
 // them. NewGridClip cuts a clip from a regular sheet. Animations advance in
 // the animation System of their scene's Director (a Game installs one).
 //
-// Layer: runtime/, tier 2 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 2 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text).
 package animation

@@ -9,7 +9,7 @@
 // asset root and cannot leave it. With Options.Watch, changed textures and
 // shaders reload in place.
 //
-// Layer: runtime/, tier 3 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 3 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text, sound, transition, tween, animation,
 // collision, particle, physics2d, vector, replay, ui, profiler).

@@ -57,6 +57,6 @@
 //     channels); the mixing side checks again, so nothing on the device's
 //     goroutine divides by zero. A NaN pitch plays at pitch 1.
 //
-// Layer: runtime/, tier 1 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 1 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and no other runtime package.
 package audio

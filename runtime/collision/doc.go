@@ -6,7 +6,7 @@
 // collision matrix filter pairs. For bodies that push each other, use
 // package physics2d.
 //
-// Layer: runtime/, tier 2 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 2 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text).
 package collision

@@ -16,6 +16,6 @@
 // create as many as you like in one process. Nothing here opens a window
 // or touches the GPU: give it a FrameSink (a render.Renderer) to draw.
 //
-// Layer: runtime/, tier 1 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 1 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and no other runtime package.
 package director

@@ -81,7 +81,7 @@
 // Texture coordinates pass through unchanged: glTF's (0,0) is the image's
 // top-left corner, which is the first row of a render texture.
 //
-// Layer: runtime/, tier 4 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 4 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text, sound, transition, tween, animation,
 // collision, particle, physics2d, vector, replay, ui, profiler, asset).

@@ -6,7 +6,7 @@
 // Director of the first RigidBody's scene; a game that does not import this
 // package does not link Box2D.
 //
-// Layer: runtime/, tier 2 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 2 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text).
 package physics2d

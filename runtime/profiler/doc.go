@@ -5,7 +5,7 @@
 // frames, GC pauses and, in detail, every lifecycle callback in Chrome's
 // trace format (chrome://tracing, Perfetto).
 //
-// Layer: runtime/, tier 2 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 2 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text).
 package profiler

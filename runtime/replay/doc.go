@@ -23,7 +23,7 @@
 // Every other count comes from lines actually read, so memory grows with
 // the file, never with what it claims.
 //
-// Layer: runtime/, tier 2 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 2 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text).
 package replay

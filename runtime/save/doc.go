@@ -19,6 +19,6 @@
 // "slot": /path/slot.json is a folder, not a save file"; Save, Load and
 // Delete all leave such a folder alone).
 //
-// Layer: runtime/, tier 1 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 1 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and no other runtime package.
 package save

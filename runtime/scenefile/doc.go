@@ -6,7 +6,7 @@
 // registered type; their state fields are the exported ones not tagged
 // `scene:"-"`. Bad files give errors naming the file and the JSON path.
 //
-// Layer: runtime/, tier 4 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 4 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text, sound, transition, tween, animation,
 // collision, particle, physics2d, vector, replay, ui, profiler, asset).

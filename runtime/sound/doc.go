@@ -4,7 +4,7 @@
 // AudioSource). The clips and the mixer are package audio's; the output
 // device is platform's.
 //
-// Layer: runtime/, tier 2 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 2 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text).
 package sound

@@ -6,6 +6,6 @@
 // built in. A scene's Labels share one cache (CacheOf; a Game gives all its
 // scenes its own with UseCache).
 //
-// Layer: runtime/, tier 1 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 1 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and no other runtime package.
 package text

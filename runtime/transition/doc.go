@@ -4,7 +4,7 @@
 // runs (Director.AddOverlay), so neither scene holds its nodes; the switch
 // itself is an ordinary RunScene at the moment the screen is covered.
 //
-// Layer: runtime/, tier 2 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 2 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text).
 package transition

@@ -12,7 +12,7 @@
 // waits while the node is inactive. Easings are Cocos' (QuadOut, BackOut,
 // BounceOut, ...). A built tween runs without allocating.
 //
-// Layer: runtime/, tier 2 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 2 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text).
 package tween

@@ -67,7 +67,7 @@
 // "key-down" and "text-input" bubble from it with a *KeyEvent; "focus" and
 // "blur" are emitted on the node that gains or loses focus.
 //
-// Layer: runtime/, tier 2 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 2 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text).
 package ui

@@ -15,7 +15,7 @@
 // the depth of the node's origin), so a Graphics and a sprite on the same
 // layer and order draw back to front as two sprites would.
 //
-// Layer: runtime/, tier 2 of 4. It may import core, platform, render,
+// Layer: runtime/, tier 2 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text).
 package vector
