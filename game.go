@@ -381,6 +381,7 @@ func (g *Game) boot() error {
 	}
 	g.plat = p
 	g.input = p.Input()
+	g.input.SetPanicFatal(cfg.PanicFatal)
 	if cfg.Audio {
 		g.openAudio(p)
 	}

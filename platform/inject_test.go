@@ -3,10 +3,12 @@ package platform
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/tact-engine/tact/core"
 	"github.com/veandco/go-sdl2/sdl"
 )
 
@@ -177,5 +179,35 @@ func TestInputListenerPanicReported(t *testing.T) {
 	}
 	if !slices.Equal(keys, []Key{KeyA, KeyB}) || quits != 1 || in.KeyDown.Len() != 1 {
 		t.Fatalf("keys %v, quits %d, KeyDown listeners %d; want [A B], 1, 1", keys, quits, in.KeyDown.Len())
+	}
+}
+
+// Under SetPanicFatal (Config.PanicFatal) an input listener's panic leaves
+// Dispatch, so a game's test fails on it; signals() lists every Signal of
+// Input, so no signal is left out of either mode.
+func TestInputListenerPanicFatal(t *testing.T) {
+	p := openPlatform(t, Options{NoVideo: true, Logger: &logLines{}})
+	in := p.Input()
+	in.SetPanicFatal(true)
+	in.MouseWheel.On(func(WheelEvent) { panic("wheel listener boom") })
+	var got any
+	onMain(func() {
+		in.InjectWheel(0, 1)
+		defer func() { got = recover() }()
+		in.Dispatch()
+	})
+	lp, ok := got.(*core.ListenerPanic)
+	if !ok || lp.Value != "wheel listener boom" {
+		t.Fatalf("Dispatch under SetPanicFatal panicked with %#v, want the listener's *core.ListenerPanic", got)
+	}
+	n := 0
+	v := reflect.ValueOf(in).Elem()
+	for i := range v.NumField() {
+		if strings.HasPrefix(v.Type().Field(i).Type.String(), "core.Signal[") {
+			n++
+		}
+	}
+	if len(in.signals()) != n {
+		t.Fatalf("signals() lists %d signals; Input has %d", len(in.signals()), n)
 	}
 }

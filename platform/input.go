@@ -195,31 +195,34 @@ func (in *Input) handleListenerPanics() {
 		log = core.NewLogger(os.Stderr)
 	}
 	h := func(p *core.ListenerPanic) { log.Printf("platform: input %v; the listener is removed\n%s", p, p.Stack) }
-	handle(&in.KeyDown, h)
-	handle(&in.KeyUp, h)
-	handle(&in.TextInput, h)
-	handle(&in.MouseMotion, h)
-	handle(&in.MouseButtonDown, h)
-	handle(&in.MouseButtonUp, h)
-	handle(&in.MouseWheel, h)
-	handle(&in.TouchDown, h)
-	handle(&in.TouchUp, h)
-	handle(&in.TouchMotion, h)
-	handle(&in.GamepadAdded, h)
-	handle(&in.GamepadRemoved, h)
-	handle(&in.GamepadButtonDown, h)
-	handle(&in.GamepadButtonUp, h)
-	handle(&in.GamepadAxisMotion, h)
-	handle(&in.Resized, h)
-	handle(&in.FocusGained, h)
-	handle(&in.FocusLost, h)
-	handle(&in.Minimized, h)
-	handle(&in.Restored, h)
-	handle(&in.QuitRequested, h)
-	handle(&in.FileDropped, h)
+	for _, sig := range in.signals() {
+		sig.SetPanicHandler(h)
+	}
 }
 
-func handle[T any](s *core.Signal[T], h func(*core.ListenerPanic)) { s.SetPanicHandler(h) }
+// SetPanicFatal makes a panic in a listener of any of in's signals
+// propagate out of Dispatch (after the listener is removed) instead of being
+// reported and contained; Config.PanicFatal sets it, so that a test fails
+// on it.
+func (in *Input) SetPanicFatal(fatal bool) {
+	for _, sig := range in.signals() {
+		sig.SetPanicFatal(fatal)
+	}
+}
+
+// panicSignal is what a core.Signal of any type offers for panics.
+type panicSignal interface {
+	SetPanicHandler(func(*core.ListenerPanic))
+	SetPanicFatal(bool)
+}
+
+// signals lists every signal of in.
+func (in *Input) signals() []panicSignal {
+	return []panicSignal{&in.KeyDown, &in.KeyUp, &in.TextInput, &in.MouseMotion, &in.MouseButtonDown, &in.MouseButtonUp,
+		&in.MouseWheel, &in.TouchDown, &in.TouchUp, &in.TouchMotion, &in.GamepadAdded, &in.GamepadRemoved,
+		&in.GamepadButtonDown, &in.GamepadButtonUp, &in.GamepadAxisMotion, &in.Resized, &in.FocusGained,
+		&in.FocusLost, &in.Minimized, &in.Restored, &in.QuitRequested, &in.FileDropped}
+}
 
 // Pump moves every event waiting in SDL's queue into the Input's buffer,
 // copying what it needs, and calls no listener. Call it on the main thread at

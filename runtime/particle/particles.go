@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/tact-engine/tact/core"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -45,8 +44,9 @@ type Emitter struct {
 	AutoDestroy bool
 	// Finished is emitted once each time the emitter finishes: it emitted
 	// (a Burst or continuous emission), is no longer emitting, and its last
-	// particle died.
-	Finished core.Signal[*Emitter]
+	// particle died. A listener's panic is reported with the emitter's node
+	// path and the listener stays (scenegraph.Listeners).
+	Finished scenegraph.Listeners[*Emitter]
 	// Rate is the number of particles emitted per second.
 	Rate float64
 	// Lifetime is each particle's life in seconds, ± LifetimeVar.

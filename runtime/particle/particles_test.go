@@ -1,7 +1,9 @@
 package particle
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -205,4 +207,34 @@ func TestEmitterFinishes(t *testing.T) {
 	if done != 1 {
 		t.Fatal("Finished twice")
 	}
+}
+
+// A panic in a Finished listener is reported to the scene's logger with the
+// emitter's node path, and the listener stays for the next finish.
+func TestEmitterFinishedListenerPanicReported(t *testing.T) {
+	e := NewEmitter(8, 0, 0.1, 10, 2)
+	d, _, _ := emitterScene(t, e)
+	log := &reports{}
+	e.Node().Scene().PanicFatal = false
+	e.Node().Scene().Logger = log
+	calls := 0
+	e.Finished.On(func(*Emitter) { calls++; panic("finished boom") })
+	for round := range 2 {
+		e.Burst(2)
+		for range 4 {
+			d.Tick(0.1)
+		}
+		if calls != round+1 {
+			t.Fatalf("round %d: the listener ran %d times", round, calls)
+		}
+	}
+	if len(log.lines) != 2 || !strings.Contains(log.lines[0], `"Particles/Fountain"`) || !strings.Contains(log.lines[0], "finished boom") {
+		t.Fatalf("reports %q; want two naming the node and the panic", log.lines)
+	}
+}
+
+type reports struct{ lines []string }
+
+func (r *reports) Printf(format string, args ...any) {
+	r.lines = append(r.lines, fmt.Sprintf(format, args...))
 }

@@ -91,8 +91,8 @@ type Button struct {
 	// Click is emitted when the button is clicked. A listener that panics
 	// is reported with the button's node path to the scene's Logger and
 	// stays subscribed, so the button keeps working; in PanicFatal mode
-	// the panic propagates (see Listeners).
-	Click Listeners[*Button]
+	// the panic propagates (see scenegraph.Listeners).
+	Click scenegraph.Listeners[*Button]
 
 	disabled bool
 	hovered  bool
@@ -331,7 +331,7 @@ type Toggle struct {
 	Checkmark *scenegraph.Node
 	// Toggled is emitted after the checked state changed, by a click or by
 	// SetChecked.
-	Toggled Listeners[*Toggle]
+	Toggled scenegraph.Listeners[*Toggle]
 
 	shown, shownOK bool // the state showCheck last showed
 }

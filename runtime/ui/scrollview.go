@@ -89,7 +89,7 @@ type ScrollView struct {
 	ClipLayer uint32
 	// Scrolled is emitted after the content moved (by a drag, the wheel,
 	// ScrollTo, or clamping).
-	Scrolled Listeners[*ScrollView]
+	Scrolled scenegraph.Listeners[*ScrollView]
 
 	sys      *System
 	at       int    // place in the System's list (see listed)

@@ -68,10 +68,10 @@ type TextInput struct {
 	// at its end. Changed is not emitted for it.
 	Value string
 	// Submitted is emitted when Enter is pressed.
-	Submitted Listeners[*TextInput]
+	Submitted scenegraph.Listeners[*TextInput]
 	// Changed is emitted after the user changed the text (typing,
 	// Backspace, Delete); SetText does not emit it.
-	Changed Listeners[*TextInput]
+	Changed scenegraph.Listeners[*TextInput]
 
 	caret     int // byte offset, on a rune boundary (see clampCaret)
 	viewStart int // byte offset of the first rune shown

@@ -1,19 +1,18 @@
-package ui
+package scenegraph
 
 import (
 	"fmt"
 
 	"github.com/tact-engine/tact/core"
-	"github.com/tact-engine/tact/scenegraph"
 )
 
-// Listeners is the signal type of the ui components' events (Button.Click,
-// Toggle.Toggled, TextInput.Changed and Submitted, ScrollView.Scrolled): a
-// core.Signal, with its guarantees (subscription order, additions and
+// Listeners is the signal type of components' events (ui's Button.Click,
+// Toggle.Toggled, TextInput.Changed and Submitted, ScrollView.Scrolled,
+// particle's Emitter.Finished): a core.Signal, with its guarantees (subscription order, additions and
 // removals during Emit, no allocation in Emit), that treats a listener's
 // panic as the engine treats any user code's:
 //
-//   - the panic is recovered and reported through scenegraph.ReportPanic,
+//   - the panic is recovered and reported through ReportPanic,
 //     naming the emitting component's type and node path, to the logger of
 //     that node's scene (standard error without one);
 //   - the listener stays subscribed, so that a released game's button does
@@ -23,14 +22,14 @@ import (
 //     that fails on every frame (Scrolled while dragging) cannot flood the
 //     log;
 //   - when the node's scene is in PanicFatal mode (RunHeadless, tests),
-//     every panic propagates out of Emit as a *scenegraph.CallbackPanic, as
+//     every panic propagates out of Emit as a *CallbackPanic, as
 //     a component callback's does (the core.Signal then drops that
 //     listener, as it drops any whose panic propagates).
 //
 // The zero value is ready to use. Like core.Signal, it must not be copied
 // after first use and belongs to the main thread. It holds no state a
 // scene file saves.
-type Listeners[T scenegraph.Behavior] struct {
+type Listeners[T Behavior] struct {
 	sig core.Signal[T]
 }
 
@@ -54,7 +53,7 @@ func (l *Listeners[T]) Clear() { l.sig.Clear() }
 
 func (l *Listeners[T]) add(fn func(T), once bool) func() {
 	if fn == nil {
-		panic("ui: Listeners listener is nil")
+		panic("scenegraph: Listeners listener is nil")
 	}
 	// Only a PanicFatal report gets past guard's recover: it must reach the
 	// caller of Emit unchanged, not be logged again by the core.Signal.
@@ -80,9 +79,9 @@ func (l *Listeners[T]) add(fn func(T), once bool) func() {
 // for v, unless the rate limit holds it back. It is called from the
 // recovering deferred function, so that the stack recorded is the
 // panicking one.
-func reportListenerPanic[T scenegraph.Behavior](v T, r any, panics int) {
-	var n *scenegraph.Node
-	if b := scenegraph.Behavior(v); b != nil { // the ui emits its components, never nil
+func reportListenerPanic[T Behavior](v T, r any, panics int) {
+	var n *Node
+	if b := Behavior(v); b != nil { // components emit themselves, never nil
 		n = b.Base().Node()
 	}
 	fatal := n != nil && n.Scene() != nil && n.Scene().PanicFatal
@@ -93,7 +92,7 @@ func reportListenerPanic[T scenegraph.Behavior](v T, r any, panics int) {
 	if panics > 1 {
 		consequence = fmt.Sprintf("the listener stays subscribed (panic %d of this listener; repeats are reported at powers of two)", panics)
 	}
-	scenegraph.ReportPanic(n, v, "listener", r, consequence)
+	ReportPanic(n, v, "listener", r, consequence)
 }
 
 // repanic is the inner signal's panic handler: it lets a PanicFatal report
