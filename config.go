@@ -1,6 +1,7 @@
 package tact
 
 import (
+	"github.com/tact-engine/tact/runtime/asset"
 	"os"
 
 	"github.com/tact-engine/tact/core"
@@ -84,6 +85,11 @@ type Config struct {
 	// place (development mode).
 	AssetRoot   string
 	WatchAssets bool
+	// Textures is the project's default texture import settings, under a
+	// texture's own settings file and Manager.SetTextureSettings (see
+	// asset.TextureSettings); a pixel-art game sets Textures.Filter to
+	// render.FilterNearest.
+	Textures asset.TextureSettings
 
 	// SaveDir is where Game.Saves keeps saved values; "" is the folder
 	// named Title under the user's configuration directory.
@@ -92,6 +98,15 @@ type Config struct {
 	// ScreenshotDir is where F12 saves screenshots ("": the current
 	// directory).
 	ScreenshotDir string
+
+	// Inspector, if set, serves the browser inspector (package
+	// runtime/inspector) at this address, as in "127.0.0.1:0" (any free
+	// port); "" reads the TACT_INSPECT environment variable, and off when
+	// that is unset too. Run logs the page's URL with its access token. The
+	// address must be loopback unless InspectorAllowRemote is set;
+	// InspectorReadOnly refuses every change.
+	Inspector                               string
+	InspectorReadOnly, InspectorAllowRemote bool
 
 	// Logger receives engine reports; nil is standard error.
 	Logger core.Logger

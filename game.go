@@ -19,6 +19,7 @@ import (
 	"github.com/tact-engine/tact/runtime/audio"
 	"github.com/tact-engine/tact/runtime/collision"
 	"github.com/tact-engine/tact/runtime/director"
+	"github.com/tact-engine/tact/runtime/inspector"
 	"github.com/tact-engine/tact/runtime/profiler"
 	"github.com/tact-engine/tact/runtime/save"
 	"github.com/tact-engine/tact/runtime/scenefile"
@@ -73,6 +74,11 @@ type Game struct {
 	cfgErr   error // a Config that cannot run
 	steps    int   // Step calls waiting for the loop
 	inFrame  bool  // a frame (Tick) is running
+
+	inspector *inspector.Server // Config.Inspector (inspector hook)
+	inspLog   *inspector.Log    // the log the inspector shows (inspector hook)
+
+	keepScene bool // RunHeadless: shutdown stops the Director, leaving its scene loaded
 }
 
 type shot struct {
@@ -86,6 +92,10 @@ func NewGame(cfg Config) *Game {
 	g := &Game{cfg: cfg, director: director.New(), shots: make(chan shot, 8), glyphs: text.NewGlyphCache()}
 	if err := g.director.SetFixedStep(cfg.FixedStep, cfg.MaxFrameTime); err != nil {
 		g.cfgErr = fmt.Errorf("tact: Config: %w", err) // Run returns it
+	}
+	if cfg.inspectAddr() != "" { // inspector hook: keep the log for the page
+		g.inspLog = inspector.NewLog(cfg.Logger)
+		cfg.Logger, g.cfg.Logger = g.inspLog, g.inspLog
 	}
 	g.director.SetLogger(cfg.Logger)
 	g.director.BeforeSceneLaunch.On(g.prepare)
@@ -309,6 +319,9 @@ func frameTime(gap, fps float64) float64 {
 // frame ticks the Director once and counts the frame.
 func (g *Game) frame(dt float64) {
 	g.inFrame = true
+	if g.inspector != nil { // inspector hook: its time scale
+		dt *= g.inspector.TimeScale()
+	}
 	g.director.Tick(dt)
 	g.inFrame = false
 	g.frames++
@@ -432,7 +445,7 @@ func (g *Game) boot() error {
 	g.renderer = r
 	g.feedUI()
 	if cfg.AssetRoot != "" {
-		if g.assets, err = asset.New(asset.Options{Root: cfg.AssetRoot, Watch: cfg.WatchAssets, Logger: cfg.Logger, Frames: r}); err != nil {
+		if g.assets, err = asset.New(asset.Options{Root: cfg.AssetRoot, Watch: cfg.WatchAssets, Logger: cfg.Logger, Frames: r, Textures: cfg.Textures}); err != nil {
 			return err
 		}
 		g.assets.Attach(g.director)
@@ -458,7 +471,7 @@ func (g *Game) boot() error {
 	g.keys = bindDebugKeys(g, g.overlay, cfg.ScreenshotDir)
 	g.clock = platform.NewClock()
 	g.pacer = platform.NewPacer(pacerTarget(cfg.FrameRate))
-	return nil
+	return g.startInspector() // inspector hook
 }
 
 // openAudio starts the mixer and the output; a failure leaves the game
@@ -566,6 +579,9 @@ func (g *Game) loop(interrupts <-chan os.Signal) {
 			// not ticking. No busy loop while paused or hidden: sleep
 			// between polls unless a listener just resumed or stepped.
 			g.input.Dispatch()
+			if g.inspector != nil { // inspector hook: serve it while not ticking
+				g.inspector.Poll()
+			}
 			if g.paused && g.steps == 0 && !g.quit {
 				time.Sleep(20 * time.Millisecond)
 			}
@@ -614,7 +630,15 @@ func (g *Game) deliverShots() {
 // and SDL.
 func (g *Game) shutdown() error {
 	var errs []error
-	g.director.End()
+	if g.inspector != nil { // inspector hook
+		errs = append(errs, g.inspector.Close())
+		g.inspector = nil
+	}
+	if g.keepScene {
+		g.director.Stop() // the caller inspects the scene (RunHeadless)
+	} else {
+		g.director.End()
+	}
 	if g.jobs != nil {
 		g.jobs.Close()
 		g.jobs = nil

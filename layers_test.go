@@ -52,6 +52,8 @@ var allowed = map[string][]string{
 	"internal/assettest":  {"core", "render"},
 	"internal/systemtest": {"scenegraph", "runtime/director"},
 	"internal/golden":     {},
+	// The inspector's Go client speaks only its protocol (inspector).
+	"runtime/inspector/client": {"runtime/inspector"},
 	// Samples use the public API only: nothing under internal/ (but their
 	// test helper shares the golden-image check).
 	"samples/sample/sampletest": {"", "core", "platform", "platform/", "render", "scenegraph", "samples/", "internal/golden"},

@@ -86,6 +86,7 @@ func (s *Scene) resortCameras() {
 // sprite run outlives it, not even one a panicking renderable left open.
 func extractNode(n *Node, v *View, mask uint32) {
 	v.run = spriteRun{}
+	v.fade = 0
 	extractTree(n, v, mask)
 	v.flushSprites()
 }

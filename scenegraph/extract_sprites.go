@@ -63,6 +63,10 @@ func extractTree(n *Node, v *View, mask uint32) {
 	if !n.activeInHierarchy {
 		return
 	}
+	fade := v.fade
+	if n.fade != 0 {
+		v.fade = 1 - (1-fade)*float32(255-n.fade)/255
+	}
 	if n.Layer&mask != 0 {
 		for _, b := range n.comps {
 			if b == nil {
@@ -86,4 +90,5 @@ func extractTree(n *Node, v *View, mask uint32) {
 			extractTree(ch, v, mask)
 		}
 	}
+	v.fade = fade
 }

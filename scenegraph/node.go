@@ -35,6 +35,7 @@ type Node struct {
 	deactivating      bool
 	eventsWired       bool // events has the scene's panic handler
 	state             nodeState
+	fade              uint8 // 255 - opacity, so that the zero value is opaque (opacity.go)
 
 	// Layer is a bit mask that cameras test against their own mask.
 	Layer uint32

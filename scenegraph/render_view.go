@@ -35,6 +35,9 @@ type View struct {
 	is2D   bool
 	// rendered and culled count this view's renderables for RenderStats.
 	rendered, culled int
+	// fade is 1 - the product of the opacities of the node being recorded
+	// and its ancestors (opacity.go), so that a zero View is opaque.
+	fade float32
 	// Scratch values, so Render implementations record without allocating.
 	spriteDraw render.SpriteDraw
 	run        spriteRun // the Sprites being gathered into one draw item

@@ -128,7 +128,7 @@ func (s *Sprite) record(v *View) {
 		uv[1], uv[3] = uv[3], uv[1]
 	}
 	*in = render.SpriteInstance{X: x, Y: y, AX: ax, AY: ay, BX: bx, BY: by,
-		U0: uv[0], V0: uv[1], U1: uv[2], V1: uv[3], Color: s.Color}
+		U0: uv[0], V0: uv[1], U1: uv[2], V1: uv[3], Color: v.ApplyOpacity(s.Color)}
 	if s.UVRotated {
 		turnUpright(in)
 	}

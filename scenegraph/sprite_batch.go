@@ -97,7 +97,7 @@ func (sb *SpriteBatch) Render(v *View) {
 		// One tint and one frame for all (a bunnymark, a bullet pool): the
 		// loop writes positions alone into a template instance.
 		in := render.SpriteInstance{AX: ax, AY: ay, BX: bx, BY: by,
-			U0: uv0[0], V0: uv0[1], U1: uv0[2], V1: uv0[3], Color: sb.Color}
+			U0: uv0[0], V0: uv0[1], U1: uv0[2], V1: uv0[3], Color: v.ApplyOpacity(sb.Color)}
 		for _, p := range sb.Positions {
 			px, py := p[0]+x0, p[1]+y0
 			x := a*px + c*py + m[12]
@@ -121,6 +121,7 @@ func (sb *SpriteBatch) Render(v *View) {
 			if i < len(colors) {
 				col = colors[i]
 			}
+			col = v.ApplyOpacity(col)
 			uv := uv0
 			if i < len(frameOf) {
 				if f := int(frameOf[i]); f < len(frames) {

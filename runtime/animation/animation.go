@@ -8,7 +8,6 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/core"
 	"github.com/tact-engine/tact/render"
-	"github.com/tact-engine/tact/runtime/director"
 	"github.com/tact-engine/tact/scenegraph"
 )
 
@@ -172,6 +171,8 @@ type Animation struct {
 	draw      render.Sprite
 }
 
+func (a *Animation) index() *int { return &a.slot }
+
 // NewAnimation returns an Animation of clips at Speed 1.
 func NewAnimation(clips ...*AnimationClip) *Animation {
 	return &Animation{Clips: clips, Speed: 1, slot: -1}
@@ -206,7 +207,7 @@ func (a *Animation) OnEnable() {
 			return
 		}
 	}
-	a.sys.add(a)
+	a.sys.anims.add(a)
 	if a.PlayOnLoad && !a.played {
 		a.played = true
 		name := a.DefaultClip
@@ -222,7 +223,7 @@ func (a *Animation) OnEnable() {
 // OnDisable leaves the System: a disabled animation does not advance.
 func (a *Animation) OnDisable() {
 	if a.sys != nil {
-		a.sys.remove(a)
+		a.sys.anims.remove(a)
 	}
 }
 
@@ -415,99 +416,3 @@ func (a *Animation) Render(v *scenegraph.View) {
 	v.Frame.DrawSprite(d)
 	v.CountRendered()
 }
-
-// System advances the enabled Animation components of its scenes
-// in its Update (at AnimationPriority). It allocates nothing per frame.
-type System struct {
-	anims   []*Animation
-	walking bool
-	holes   bool
-}
-
-// NewSystem returns an empty System, for tools and tests; Install gives a
-// Director its own.
-func NewSystem() *System { return &System{} }
-
-// Priority is the priority of a Director's animation System: after the
-// timers (200), before tweens, like Cocos' animation manager.
-const Priority = 150
-
-// Install registers an animation System with d at Priority, once:
-// installing again returns the System already there. A Game installs one
-// by itself.
-func Install(d *director.Director) *System { return director.Install(d, Priority, NewSystem) }
-
-// SystemOf returns the animation System of the Director running n's scene
-// (installing one if that Director has none), or nil when n is in no scene
-// run by a Director.
-func SystemOf(n *scenegraph.Node) *System {
-	if d := director.OfNode(n); d != nil {
-		return Install(d)
-	}
-	return nil
-}
-
-func (s *System) add(a *Animation) {
-	if a.slot >= 0 && a.slot < len(s.anims) && s.anims[a.slot] == a {
-		return
-	}
-	a.slot = len(s.anims)
-	s.anims = append(s.anims, a)
-}
-
-func (s *System) remove(a *Animation) {
-	i := a.slot
-	if i < 0 || i >= len(s.anims) || s.anims[i] != a {
-		return
-	}
-	a.slot = -1
-	if s.walking {
-		s.anims[i] = nil
-		s.holes = true
-		return
-	}
-	last := len(s.anims) - 1
-	s.anims[i] = s.anims[last]
-	s.anims[i].slot = i
-	s.anims[last] = nil
-	s.anims = s.anims[:last]
-}
-
-// Len returns the number of animations the system advances.
-func (s *System) Len() int {
-	n := 0
-	for _, a := range s.anims {
-		if a != nil {
-			n++
-		}
-	}
-	return n
-}
-
-// Update advances every enabled Animation by dt. Animations enabled during
-// the walk start advancing in the next Update.
-func (s *System) Update(dt float64) {
-	s.walking = true
-	n := len(s.anims)
-	for i := 0; i < n; i++ {
-		if a := s.anims[i]; a != nil {
-			a.advance(dt)
-		}
-	}
-	s.walking = false
-	if s.holes {
-		s.holes = false
-		kept := s.anims[:0]
-		for _, a := range s.anims {
-			if a != nil {
-				a.slot = len(kept)
-				kept = append(kept, a)
-			}
-		}
-		clear(s.anims[len(kept):])
-		s.anims = kept
-	}
-}
-
-// PostUpdate does nothing; animations advance in Update.
-func (s *System) PostUpdate(float64) {}

@@ -156,6 +156,11 @@ type Options struct {
 	// read is refused too (at most MaxFileSize+1 bytes are read), with an
 	// error wrapping ErrTooLarge that names the file and the limit.
 	MaxFileSize int64
+	// Textures is the project's default texture settings, which a
+	// texture's settings file and SetTextureSettings override (see
+	// TextureSettings). The zero value samples linearly and clamps; a
+	// pixel-art game sets Textures.Filter to render.FilterNearest.
+	Textures TextureSettings
 }
 
 // Assets loads, shares and unloads assets: textures, shaders, fonts, scene and
@@ -299,6 +304,9 @@ func New(opts Options) (*Manager, error) {
 	if dir == "" {
 		dir = "."
 	}
+	if err := opts.Textures.check(); err != nil {
+		return nil, fmt.Errorf("asset: Options.Textures: %w", err)
+	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, fmt.Errorf("asset: asset root: %w", err)
@@ -333,6 +341,7 @@ func New(opts Options) (*Manager, error) {
 	}
 	a.maxDecodes, a.opts.Workers = opts.Workers, opts.Workers
 	tex := &textureLoader{maxSize: opts.MaxTextureSize, maxBytes: opts.MaxDecodedBytes}
+	tex.settings.def = opts.Textures
 	a.loaders[".png"] = tex
 	a.loaders[".jpg"] = tex
 	a.loaders[".jpeg"] = tex
@@ -343,6 +352,7 @@ func New(opts Options) (*Manager, error) {
 		a.loaders[ext] = audioLoader{}
 	}
 	a.loaders[AtlasExt] = AtlasFormat{}
+	a.loaders[ClipExt] = &ClipFormat{}
 	if opts.Watch {
 		if err := a.startWatch(); err != nil {
 			a.Close()
@@ -632,7 +642,7 @@ func (a *Manager) acquire(p string) (*Asset, error) {
 	if closed {
 		return nil, &Error{Path: key, Err: ErrClosed}
 	}
-	l := a.loaders[strings.ToLower(path.Ext(key))]
+	l := a.formatFor(key)
 	if l == nil {
 		return nil, &Error{Path: key, Err: fmt.Errorf("no loader for %q files", path.Ext(key))}
 	}

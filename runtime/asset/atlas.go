@@ -30,6 +30,12 @@ const AtlasExt = ".atlas"
 // The atlas's image (meta.image, a path relative to the atlas file's
 // folder) is a dependency: it loads first, as any texture does (shared and
 // reference-counted), and the atlas holds it until the atlas is released.
+// It loads with its own texture settings (TextureSettings: the project
+// default, the image's settings file "sheet.png.texture.json", code's), so
+// a pixel-art sheet stays sharp: Atlas.Texture.Settings says what it got.
+// Frames are regions of one texture, so WrapRepeat does not tile a frame,
+// and a mipmapped or linear sheet needs padding between frames against
+// bleeding (TexturePacker's "extrude"/"shape padding").
 //
 // Of each frame it reads "frame" (the rectangle in the image, in pixels,
 // its size upright), "rotated" (the image is stored turned 90° clockwise;

@@ -235,24 +235,32 @@ func (c *CreateContext) Dependency(p string) any {
 }
 
 // Texture is a loaded image: an RGBA8 texture on the GPU. It never changes
-// after loading; a hot reload replaces its pixels under the same ID.
+// after loading; a hot reload replaces its pixels (and applies its
+// settings again) under the same ID.
 type Texture struct {
 	ID            render.TextureID
 	Width, Height int
+	// Settings are the import settings it was made with (see
+	// TextureSettings): its filter, wrap, mipmaps, and whether its colors
+	// are premultiplied (draw it with render.BlendPremultiplied then).
+	Settings TextureSettings
 }
 
 // Texture returns the asset's texture, or nil if it is not a loaded texture.
 func (x *Asset) Texture() *Texture { t, _ := x.Value().(*Texture); return t }
 
-// textureLoader decodes PNG and JPEG files to straight-alpha RGBA8.
+// textureLoader decodes PNG and JPEG files to straight-alpha RGBA8
+// (premultiplied when the texture's settings say so).
 type textureLoader struct {
 	maxSize  int   // Options.MaxTextureSize
 	maxBytes int64 // Options.MaxDecodedBytes
+	settings textureSettings
 }
 
 type decodedImage struct {
-	w, h int
-	pix  []byte // w*h*4 bytes, straight alpha, rows top-down
+	w, h     int
+	pix      []byte // w*h*4 bytes, straight alpha unless set.PremultiplyAlpha, rows top-down
+	settings TextureSettings
 }
 
 func (l *textureLoader) Decode(src *Source) (any, error) {
@@ -260,7 +268,29 @@ func (l *textureLoader) Decode(src *Source) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return decodeImage(b, l.maxSize, l.maxBytes)
+	set, err := l.settings.resolve(src)
+	if err != nil {
+		return nil, err
+	}
+	d, err := decodeImage(b, l.maxSize, l.maxBytes)
+	if err != nil {
+		return nil, err
+	}
+	d.settings = set
+	if set.PremultiplyAlpha {
+		premultiply(d.pix)
+	}
+	return d, nil
+}
+
+// premultiply multiplies each RGBA8 pixel's color by its alpha, rounding.
+func premultiply(pix []byte) {
+	for i := 0; i+3 < len(pix); i += 4 {
+		a := uint32(pix[i+3])
+		for c := i; c < i+3; c++ {
+			pix[c] = uint8((uint32(pix[c])*a + 127) / 255)
+		}
+	}
 }
 
 // decodeImage decodes a PNG or JPEG (told apart by content) into RGBA8,
@@ -338,20 +368,21 @@ func pngBitDepth(b []byte) int {
 
 func (l *textureLoader) Create(ctx *CreateContext, decoded any) (any, error) {
 	d := decoded.(*decodedImage)
-	id := ctx.Frame.CreateTexture(render.TextureDesc{Width: d.w, Height: d.h}, d.pix)
-	return &Texture{ID: id, Width: d.w, Height: d.h}, nil
+	id := ctx.Frame.CreateTexture(d.settings.desc(d.w, d.h), d.pix)
+	return &Texture{ID: id, Width: d.w, Height: d.h, Settings: d.settings}, nil
 }
 
 func (l *textureLoader) Free(f *render.Frame, value any) { f.DeleteTexture(value.(*Texture).ID) }
 
 // Reload replaces the texture's image under the same handle: in place when
-// the size is unchanged, through ReplaceTexture (a new GL texture behind the
-// same handle) when it changed, so every holder sees the new file.
+// the size and the settings are unchanged, through ReplaceTexture (a new GL
+// texture behind the same handle) when either changed, so every holder
+// sees the new file and settings.
 func (l *textureLoader) Reload(f *render.Frame, value, decoded any) error {
 	t, d := value.(*Texture), decoded.(*decodedImage)
-	if d.w != t.Width || d.h != t.Height {
-		f.ReplaceTexture(t.ID, render.TextureDesc{Width: d.w, Height: d.h}, d.pix)
-		t.Width, t.Height = d.w, d.h
+	if d.w != t.Width || d.h != t.Height || d.settings != t.Settings {
+		f.ReplaceTexture(t.ID, d.settings.desc(d.w, d.h), d.pix)
+		t.Width, t.Height, t.Settings = d.w, d.h, d.settings
 		return nil
 	}
 	f.UpdateTexture(t.ID, render.Rect{W: d.w, H: d.h}, d.pix)
@@ -413,7 +444,8 @@ func (shaderLoader) Reload(f *render.Frame, value, decoded any) error {
 	return nil
 }
 
-// fontLoader parses TTF and OTF fonts with text.ParseFont (immutable
+// fontLoader parses TTF and OTF fonts, and the first face of a TTC/OTC
+// collection, with text.ParseFont (immutable
 // and shareable, so it runs on the worker). Fonts do not hot-reload: Labels
 // hold the *Font itself.
 type fontLoader struct{}

@@ -7,6 +7,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -67,4 +68,33 @@ func FuzzDecodePNG(f *testing.F) {
 func FuzzDecodeJPEG(f *testing.F) {
 	imageSeeds(f, func(b *bytes.Buffer, m image.Image) error { return jpeg.Encode(b, m, nil) }, "../../testdata/assets/textures/green.jpg")
 	f.Fuzz(checkDecoded)
+}
+
+// FuzzTextureSettings: any bytes give settings or an error naming the
+// file, never a panic; what parses has only the render package's values,
+// and parsing is deterministic.
+func FuzzTextureSettings(f *testing.F) {
+	for _, s := range []string{
+		`{"filter": "nearest", "wrap": "repeat", "mipmaps": true, "premultiplyAlpha": true}`,
+		`{"filter": "linear"}`, `{}`, ``, `null`, `[1]`, `{"filter": 1}`, `{"wrap": "clamp"} x`,
+		`{"filter": "nearest", "filter": "linear"}`, "\xef\xbb\xbf{}", `{"mipmaps": null}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := ParseTextureSettings("x.png.texture.json", b, TextureSettings{})
+		if err != nil {
+			if !strings.Contains(err.Error(), "x.png.texture.json") {
+				t.Fatalf("error %q does not name the file", err)
+			}
+			return
+		}
+		if s.check() != nil {
+			t.Fatalf("parsed settings %+v out of range", s)
+		}
+		again, err := ParseTextureSettings("x.png.texture.json", b, TextureSettings{})
+		if err != nil || again != s {
+			t.Fatalf("second parse: %+v, %v; first %+v", again, err, s)
+		}
+	})
 }

@@ -472,29 +472,45 @@ func (e *InputEvent) check() error {
 	return nil
 }
 
-// Recorder records a run's input and dt, frame by frame, from the moment it
-// is created: the frame under way when NewRecorder is called is frame 0 if
-// it has not dispatched its input yet (create it between frames).
+// Recorder records a run's input and dt, frame by frame. Its frame 0 is the
+// first frame that begins after NewRecorder: created between frames, the
+// next frame; created during a frame (a RunHeadless script, which runs at
+// the end of each frame, or any listener), the frame after that one. Input
+// the rest of the frame under way dispatches is not recorded, so that every
+// recorded event belongs to a recorded frame and a recording always has a
+// dt for its frame 0.
 type Recorder struct {
-	d     *director.Director
-	rec   Recording
-	start uint64
-	offs  []func()
-	done  bool
+	d       *director.Director
+	rec     Recording
+	start   uint64
+	started bool // frame 0 has begun: start is its TotalFrames
+	offs    []func()
+	done    bool
 }
 
 // NewRecorder starts recording the input that in dispatches and the dt of
-// each frame of d. Call Stop for the Recording.
+// each frame of d, from the next frame to begin (see Recorder). Call Stop
+// for the Recording; it passes Validate, so WriteTo writes it and
+// ReadRecording reads it back.
 func NewRecorder(d *director.Director, in *platform.Input) *Recorder {
-	r := &Recorder{d: d, start: d.TotalFrames()}
+	r := &Recorder{d: d}
 	r.rec.FixedStep = d.FixedStep()
 	r.rec.MaxFrameTime = d.MaxFrameTime()
 	add := func(e InputEvent) {
+		if !r.started {
+			return // dispatched by the frame under way at NewRecorder
+		}
 		e.Frame = d.TotalFrames() - r.start
 		r.rec.Events = append(r.rec.Events, e)
 	}
 	r.offs = []func(){
 		d.BeginFrame.On(func(d *director.Director) {
+			if !r.started {
+				// Frame 0 begins here. TotalFrames cannot say it when
+				// NewRecorder runs: during a frame's EndFrame it still
+				// counts the frame that is ending.
+				r.started, r.start = true, d.TotalFrames()
+			}
 			f := d.TotalFrames() - r.start
 			r.rec.Frames = f + 1
 			if n := len(r.rec.DTs); n == 0 || r.rec.DTs[n-1].DT != d.DeltaTime() {
@@ -545,19 +561,21 @@ type Player struct {
 	d     *director.Director
 	in    *platform.Input
 	start uint64
+	began bool // frame 0 has begun: start is its TotalFrames
 	next  int
 	off   func()
 	err   error
 }
 
-// NewPlayer starts replaying rec into in from d's next frame, which is the
-// recording's frame 0, and sets d's fixed step to the recorded one. It fails,
-// changing nothing, if rec does not pass Validate.
+// NewPlayer starts replaying rec into in from the next frame of d to begin,
+// which is the recording's frame 0 (created during a frame, as a Recorder
+// created there, the frame after it), and sets d's fixed step to the
+// recorded one. It fails, changing nothing, if rec does not pass Validate.
 func NewPlayer(rec *Recording, d *director.Director, in *platform.Input) (*Player, error) {
 	if err := rec.Validate(); err != nil {
 		return nil, err
 	}
-	p := &Player{rec: rec, d: d, in: in, start: d.TotalFrames()}
+	p := &Player{rec: rec, d: d, in: in}
 	if err := d.SetFixedStep(rec.FixedStep, rec.MaxFrameTime); err != nil {
 		return nil, err
 	}
@@ -567,6 +585,9 @@ func NewPlayer(rec *Recording, d *director.Director, in *platform.Input) (*Playe
 
 // beginFrame injects frame f's events before the frame's dispatch.
 func (p *Player) beginFrame(d *director.Director) {
+	if !p.began {
+		p.began, p.start = true, d.TotalFrames()
+	}
 	f := d.TotalFrames() - p.start
 	if want, ok := p.rec.DT(f); ok && want != d.DeltaTime() && p.err == nil {
 		p.err = fmt.Errorf("replay: replay: frame %d has dt %v, the recording %v: the frames differ", f, d.DeltaTime(), want)

@@ -3,11 +3,12 @@ package text
 import (
 	"image"
 	"image/draw"
+	"math"
 	"weak"
 
+	"github.com/go-text/typesetting/font"
+	ot "github.com/go-text/typesetting/font/opentype"
 	"github.com/tact-engine/tact/render"
-	"golang.org/x/image/font/sfnt"
-	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
 )
 
@@ -72,8 +73,8 @@ type GlyphCache struct {
 
 	atlases []*glyphAtlas
 	rgba    []byte // scratch: RGBA8 expansion of an upload
-	buf     sfnt.Buffer
 	rast    vector.Rasterizer
+	shape   *shaper // shaping state and go-text faces of the scenes' Labels
 
 	// Recency: tick counts atlas uses; an atlas whose lastUse is after
 	// frameStart was drawn with in the frame being recorded, after
@@ -90,6 +91,14 @@ type GlyphCache struct {
 // NewGlyphCache returns an empty cache; it creates no texture until a Label
 // draws through it.
 func NewGlyphCache() *GlyphCache { return &GlyphCache{} }
+
+// shaper returns the cache's shaping state, made on first use.
+func (c *GlyphCache) shaper() *shaper {
+	if c.shape == nil {
+		c.shape = newShaper()
+	}
+	return c.shape
+}
 
 // Textures returns the number of atlas textures the cache holds (one per font
 // and pixel size that has been drawn and not freed or evicted).
@@ -148,6 +157,9 @@ func (c *GlyphCache) Forget(f *render.Frame, font *Font) int {
 	}
 	if font != nil {
 		font.forgetCache(c)
+		if c.shape != nil {
+			c.shape.forget(font)
+		}
 	}
 	return n
 }
@@ -239,8 +251,9 @@ type glyphEntry struct {
 	bx, by     int32
 }
 
-// shelf is a row of the atlas: glyphs up to h texels tall, filled up to x.
-type shelf struct{ y, h, x int }
+// shelf is a row of the atlas: glyphs up to h texels tall, filled up to x;
+// texels [dx0, dx1) of it are not uploaded yet.
+type shelf struct{ y, h, x, dx0, dx1 int }
 
 // glyphAtlas is one font at one pixel size. Entries are never removed or
 // moved, so an entry index stays valid for the atlas's life, across growth.
@@ -257,9 +270,9 @@ type glyphAtlas struct {
 	pix     []byte      // img.Pix
 	shelves []shelf
 	bottom  int // y where the next shelf opens
-	index   map[sfnt.GlyphIndex]int32
+	index   map[font.GID]int32
 	entries []glyphEntry
-	dirty   image.Rectangle // not uploaded yet
+	dirty   image.Rectangle // bounds of what is not uploaded yet; the shelves say which parts
 	resized bool            // grew since tex was created
 }
 
@@ -273,14 +286,15 @@ func (c *GlyphCache) atlas(fr *render.Frame, f *Font, px int) *glyphAtlas {
 		}
 	}
 	c.evict(fr, f)
-	a := &glyphAtlas{cache: c, font: f, px: px, index: make(map[sfnt.GlyphIndex]int32)}
+	a := &glyphAtlas{cache: c, font: f, px: px, index: make(map[font.GID]int32)}
 	a.setSize(atlasInitialSize, atlasInitialSize)
 	a.bottom = glyphPadding
 	c.atlases = append(c.atlases, a)
 	f.addCache(c)
 	if px <= preloadMaxPixels {
+		face := c.shaper().face(f)
 		for r := rune(0x20); r < 0x7f; r++ {
-			if g, err := f.sf.GlyphIndex(&c.buf, r); err == nil {
+			if g, ok := face.NominalGlyph(r); ok {
 				a.lookup(g)
 			}
 		}
@@ -300,7 +314,7 @@ func (a *glyphAtlas) setSize(w, h int) {
 // lookup returns the entry index of glyph g, rasterizing it on first use.
 // A glyph that cannot be loaded, or that does not fit even the largest
 // atlas, gets an empty entry: it draws nothing.
-func (a *glyphAtlas) lookup(g sfnt.GlyphIndex) int32 {
+func (a *glyphAtlas) lookup(g font.GID) int32 {
 	if i, ok := a.index[g]; ok {
 		return i
 	}
@@ -310,21 +324,36 @@ func (a *glyphAtlas) lookup(g sfnt.GlyphIndex) int32 {
 	return i
 }
 
-func (a *glyphAtlas) rasterize(g sfnt.GlyphIndex) glyphEntry {
+func (a *glyphAtlas) rasterize(g font.GID) glyphEntry {
 	c := a.cache
-	segs, err := a.font.sf.LoadGlyph(&c.buf, g, fixed.I(a.px), nil)
-	if err != nil || len(segs) == 0 {
+	out, ok := c.shaper().face(a.font).GlyphDataOutline(g)
+	if !ok || len(out.Segments) == 0 {
+		// Bitmap-only glyphs (color emoji) and empty ones (spaces) draw
+		// nothing.
 		return glyphEntry{}
 	}
-	// Segments are y down, origin at the pen; quantize their bounds.
-	b := segs.Bounds()
-	minX, minY := b.Min.X.Floor(), b.Min.Y.Floor()
-	maxX, maxY := b.Max.X.Ceil(), b.Max.Y.Ceil()
+	// Font units, y up, to pixels, y down; quantize the bounds.
+	scale := float32(a.px) / float32(a.font.ft.Upem())
+	bx0, by0 := float32(math.Inf(1)), float32(math.Inf(1))
+	bx1, by1 := float32(math.Inf(-1)), float32(math.Inf(-1))
+	for i := range out.Segments {
+		s := &out.Segments[i]
+		for _, p := range s.ArgsSlice() {
+			x, y := p.X*scale, -p.Y*scale
+			bx0, bx1 = min(bx0, x), max(bx1, x)
+			by0, by1 = min(by0, y), max(by1, y)
+		}
+	}
+	if !(bx1 >= bx0 && by1 >= by0) || bx0 < -4*maxFontPixels || by0 < -4*maxFontPixels || bx1 > 4*maxFontPixels || by1 > 4*maxFontPixels {
+		return glyphEntry{} // no points, NaN, or absurd extents from a broken font
+	}
+	minX, minY := int(math.Floor(float64(bx0))), int(math.Floor(float64(by0)))
+	maxX, maxY := int(math.Ceil(float64(bx1))), int(math.Ceil(float64(by1)))
 	w, h := maxX-minX, maxY-minY
 	if w <= 0 || h <= 0 || w > atlasMaxSize-2*glyphPadding || h > atlasMaxSize-2*glyphPadding {
 		return glyphEntry{}
 	}
-	x, y, ok := a.pack(w, h)
+	x, y, si, ok := a.pack(w, h)
 	if !ok {
 		return glyphEntry{}
 	}
@@ -332,30 +361,36 @@ func (a *glyphAtlas) rasterize(g sfnt.GlyphIndex) glyphEntry {
 	z.Reset(w, h)
 	z.DrawOp = draw.Src
 	dx, dy := float32(minX), float32(minY)
-	for _, s := range segs {
+	for i := range out.Segments {
+		s := &out.Segments[i]
 		p := &s.Args
+		px := func(k int) float32 { return p[k].X*scale - dx }
+		py := func(k int) float32 { return -p[k].Y*scale - dy }
 		switch s.Op {
-		case sfnt.SegmentOpMoveTo:
-			z.MoveTo(f26(p[0].X)-dx, f26(p[0].Y)-dy)
-		case sfnt.SegmentOpLineTo:
-			z.LineTo(f26(p[0].X)-dx, f26(p[0].Y)-dy)
-		case sfnt.SegmentOpQuadTo:
-			z.QuadTo(f26(p[0].X)-dx, f26(p[0].Y)-dy, f26(p[1].X)-dx, f26(p[1].Y)-dy)
-		case sfnt.SegmentOpCubeTo:
-			z.CubeTo(f26(p[0].X)-dx, f26(p[0].Y)-dy, f26(p[1].X)-dx, f26(p[1].Y)-dy, f26(p[2].X)-dx, f26(p[2].Y)-dy)
+		case ot.SegmentOpMoveTo:
+			z.MoveTo(px(0), py(0))
+		case ot.SegmentOpLineTo:
+			z.LineTo(px(0), py(0))
+		case ot.SegmentOpQuadTo:
+			z.QuadTo(px(0), py(0), px(1), py(1))
+		case ot.SegmentOpCubeTo:
+			z.CubeTo(px(0), py(0), px(1), py(1), px(2), py(2))
 		}
 	}
 	r := image.Rect(x, y, x+w, y+h)
 	z.Draw(&a.img, r, image.Opaque, image.Point{})
 	a.dirty = a.dirty.Union(r)
+	if s := &a.shelves[si]; s.dx1 <= s.dx0 {
+		s.dx0, s.dx1 = x, x+w
+	} else {
+		s.dx0, s.dx1 = min(s.dx0, x), max(s.dx1, x+w)
+	}
 	return glyphEntry{x: int32(x), y: int32(y), w: int32(w), h: int32(h), bx: int32(minX), by: int32(-maxY)}
 }
 
-func f26(v fixed.Int26_6) float32 { return float32(v) / 64 }
-
 // pack finds room for a w×h glyph (plus padding) on a shelf, opening a new
 // shelf or growing the atlas as needed. It fails only at atlasMaxSize.
-func (a *glyphAtlas) pack(w, h int) (x, y int, ok bool) {
+func (a *glyphAtlas) pack(w, h int) (x, y, shelfIndex int, ok bool) {
 	for {
 		best := -1
 		for i := range a.shelves {
@@ -369,16 +404,16 @@ func (a *glyphAtlas) pack(w, h int) (x, y int, ok bool) {
 			s := &a.shelves[best]
 			x, y = s.x, s.y
 			s.x += w + glyphPadding
-			return x, y, true
+			return x, y, best, true
 		}
 		if a.bottom+h+glyphPadding <= a.h && glyphPadding+w+glyphPadding <= a.w {
 			a.shelves = append(a.shelves, shelf{y: a.bottom, h: h, x: glyphPadding + w + glyphPadding})
 			y = a.bottom
 			a.bottom += h + glyphPadding
-			return glyphPadding, y, true
+			return glyphPadding, y, len(a.shelves) - 1, true
 		}
 		if a.w >= atlasMaxSize {
-			return 0, 0, false
+			return 0, 0, 0, false
 		}
 		a.setSize(a.w*2, a.h*2)
 		a.resized = true
@@ -401,8 +436,22 @@ func (a *glyphAtlas) flush(f *render.Frame) {
 			f.DeleteTexture(old)
 		}
 	} else {
-		r := a.dirty
-		f.UpdateTexture(a.tex, render.Rect{X: r.Min.X, Y: r.Min.Y, W: r.Dx(), H: r.Dy()}, a.cache.expand(a, r))
+		// One update per shelf that gained glyphs, not the union of them:
+		// glyphs land on shelves all over the atlas (by height), and the
+		// union of a label's new glyphs can be most of it.
+		for i := range a.shelves {
+			s := &a.shelves[i]
+			if s.dx1 <= s.dx0 {
+				continue
+			}
+			r := image.Rect(s.dx0, s.y, s.dx1, s.y+s.h).Intersect(a.dirty)
+			if !r.Empty() {
+				f.UpdateTexture(a.tex, render.Rect{X: r.Min.X, Y: r.Min.Y, W: r.Dx(), H: r.Dy()}, a.cache.expand(a, r))
+			}
+		}
+	}
+	for i := range a.shelves {
+		a.shelves[i].dx0, a.shelves[i].dx1 = 0, 0
 	}
 	a.resized = false
 	a.dirty = image.Rectangle{}
@@ -435,4 +484,36 @@ func (c *GlyphCache) expand(a *glyphAtlas, r image.Rectangle) []byte {
 		}
 	}
 	return out
+}
+
+// atlasesValid reports whether the atlases the layout's quads point into
+// are all still live in c.
+func (la *labelLayout) atlasesValid(c *GlyphCache) bool {
+	for _, a := range la.atlases {
+		if a != nil && (a.released || a.cache != c) {
+			return false
+		}
+	}
+	return true
+}
+
+// resolve points every quad at its glyph's entry in the atlas of its font
+// at the layout's size, rasterizing glyphs on first use. Only the chain's
+// fonts that draw some quad get an atlas.
+func (la *labelLayout) resolve(fr *render.Frame, c *GlyphCache) {
+	clear(la.atlases)
+	la.atlases = la.atlases[:0]
+	for range la.fonts {
+		la.atlases = append(la.atlases, nil)
+	}
+	for i := range la.quads {
+		q := &la.quads[i]
+		a := la.atlases[q.font]
+		if a == nil {
+			a = c.atlas(fr, la.fonts[q.font], la.px)
+			la.atlases[q.font] = a
+		}
+		q.entry = a.lookup(q.glyph)
+	}
+	la.resolved = true
 }

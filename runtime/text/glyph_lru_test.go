@@ -267,7 +267,7 @@ func TestGlyphCacheKeepsAtlasesInUse(t *testing.T) {
 		t.Fatalf("new size: %d creates, %d deletes, %d atlases, %d live textures; want 1, >= 4, 4, 4",
 			c, d, CacheOf(r.s).Atlases(nil), r.liveTextures())
 	}
-	if labels[1].lay.atlas.released || labels[0].lay.atlas.released {
+	if labels[1].lay.atlases[0].released || labels[0].lay.atlases[0].released {
 		t.Fatal("the atlas of a label drawn this frame was evicted")
 	}
 }
@@ -314,7 +314,7 @@ func TestEvictedAtlasDrawsIdentically(t *testing.T) {
 	if first.pix == nil || len(first.verts) == 0 {
 		t.Fatal("first frame did not create the atlas")
 	}
-	atlas := l.lay.atlas
+	atlas := l.lay.atlases[0]
 	for px := 30; px < 34; px++ {
 		l.FontSize = float32(px)
 		r.frame(nil)

@@ -9,6 +9,7 @@ import (
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/scenegraph"
 	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 )
 
@@ -16,7 +17,7 @@ import (
 // kerning included, computed by x/image/font independently of Label.
 func measure(t testing.TB, s string, px int) float32 {
 	t.Helper()
-	face, err := opentype.NewFace(DefaultFont().sf, &opentype.FaceOptions{Size: float64(px), DPI: 72, Hinting: font.HintingNone})
+	face, err := opentype.NewFace(goRegular(t), &opentype.FaceOptions{Size: float64(px), DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,12 +27,22 @@ func measure(t testing.TB, s string, px int) float32 {
 // lineHeight returns the default font's line height at px pixels.
 func lineHeight(t testing.TB, px int) float32 {
 	t.Helper()
-	face, err := opentype.NewFace(DefaultFont().sf, &opentype.FaceOptions{Size: float64(px), DPI: 72, Hinting: font.HintingNone})
+	face, err := opentype.NewFace(goRegular(t), &opentype.FaceOptions{Size: float64(px), DPI: 72, Hinting: font.HintingNone})
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := face.Metrics()
 	return float32(max(m.Height, m.Ascent+m.Descent)) / 64
+}
+
+// goRegular parses Go Regular with x/image, independently of ParseFont.
+func goRegular(t testing.TB) *opentype.Font {
+	t.Helper()
+	f, err := opentype.Parse(goregular.TTF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
 
 func near(a, b, tol float32) bool { return float32(math.Abs(float64(a-b))) <= tol }
@@ -451,7 +462,7 @@ func TestGlyphAtlasGrows(t *testing.T) {
 	}
 	oldTex := creates[0].Texture
 	oldPix := append([]byte(nil), f.Bytes(creates[0].Data)...)
-	a := first.lay.atlas
+	a := first.lay.atlases[0]
 	h := a.entries[first.lay.quads[0].entry] // 'H'
 
 	var b strings.Builder
@@ -477,7 +488,7 @@ func TestGlyphAtlasGrows(t *testing.T) {
 	if len(dels) != 1 || dels[0].Op != render.OpDeleteTexture || dels[0].Texture != oldTex {
 		t.Fatalf("deletes %+v, want the old atlas", dels)
 	}
-	if CacheOf(s).Textures() != 1 || first.lay.atlas != a {
+	if CacheOf(s).Textures() != 1 || first.lay.atlases[0] != a {
 		t.Fatalf("%d textures after growth, want 1", CacheOf(s).Textures())
 	}
 	// 'H' kept its texels: compare its rectangle in both uploads.
@@ -563,3 +574,6 @@ func BenchmarkExtractLabels(b *testing.B) {
 		f.Reset()
 	}
 }
+
+// goRegularTTF returns Go Regular's bytes.
+func goRegularTTF() []byte { return goregular.TTF }

@@ -21,3 +21,19 @@ func ExampleFade() {
 	}
 	// Output: now playing Level 1
 }
+
+// A pause menu's "Quit to title": the fade runs while the game is paused,
+// and the game resumes once the screen is covered, so the title runs.
+func ExampleFade_whilePaused() {
+	d := director.New()
+	d.RunScene(scenegraph.NewScene("Level 3"))
+	d.Tick(1.0 / 60)
+	d.Pause() // the pause menu is up
+	tr := transition.Fade(d, scenegraph.NewScene("Title"), 0.5, render.Black)
+	tr.Covered.On(func(*transition.Transition) { d.Resume() })
+	tr.Done.On(func(*transition.Transition) { fmt.Println(d.Scene().Name(), "paused:", d.Paused()) })
+	for range 40 {
+		d.Tick(1.0 / 60)
+	}
+	// Output: Title paused: false
+}

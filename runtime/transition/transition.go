@@ -40,6 +40,8 @@ type Transition struct {
 
 	d        *director.Director
 	next     *scenegraph.Scene
+	offDraw  func()
+	ticked   uint64 // the frame whose system Update advanced t, plus 1
 	seconds  float64
 	t        float64
 	slide    bool
@@ -55,7 +57,8 @@ type Transition struct {
 
 // Fade switches d to next through colour c in seconds: the screen fades to
 // c during the first half, the switch happens (at the end of that frame, as
-// RunScene does), and the new scene fades in during the second half.
+// RunScene does), and the new scene fades in during the second half. It
+// runs whether or not d is paused (see Update).
 func Fade(d *director.Director, next *scenegraph.Scene, seconds float64, c render.Color) *Transition {
 	return start(d, next, seconds, c, false, 0)
 }
@@ -82,7 +85,20 @@ func start(d *director.Director, next *scenegraph.Scene, seconds float64, c rend
 	tr.place()
 	d.AddOverlay(tr.scene)
 	d.AddSystem(tr, Priority)
+	// A paused Director skips the systems, but a transition is not game
+	// logic: a pause menu's "Quit to title" starts one while paused, and a
+	// transition that waited for Resume would cover the screen for good.
+	// Paused frames still draw, so the transition advances there instead.
+	tr.offDraw = d.BeforeDraw.On(tr.beforeDraw)
 	return tr
+}
+
+// beforeDraw advances the transition on a frame whose systems did not run
+// (a paused Director); a frame that ran Update is not advanced twice.
+func (tr *Transition) beforeDraw(d *director.Director) {
+	if tr.ticked != d.TotalFrames()+1 {
+		tr.advance(d.DeltaTime())
+	}
 }
 
 // Progress returns how far the transition is, from 0 (started) to 1 (done).
@@ -92,8 +108,18 @@ func (tr *Transition) Progress() float64 { return min(tr.t/tr.seconds, 1) }
 func (tr *Transition) Switched() bool { return tr.switched }
 
 // Update advances the transition by dt; the Director calls it (a
-// Transition is a director.System while it runs).
+// Transition is a director.System while it runs). While the Director is
+// paused its systems do not run, and the transition advances just before
+// the frame is drawn instead, by the frame's dt: a transition started or
+// running while paused goes on at the same pace, switches scenes and ends
+// (the Director stays paused: Resume it from Covered to let the new scene
+// run).
 func (tr *Transition) Update(dt float64) {
+	tr.ticked = tr.d.TotalFrames() + 1
+	tr.advance(dt)
+}
+
+func (tr *Transition) advance(dt float64) {
 	if tr.done {
 		return
 	}
@@ -179,6 +205,7 @@ func (tr *Transition) finish() {
 	tr.done = true
 	tr.d.RemoveOverlay(tr.scene)
 	tr.d.RemoveSystem(tr)
+	tr.offDraw()
 	tr.scene.Unload()
 	tr.Done.Emit(tr)
 }

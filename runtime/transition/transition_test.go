@@ -95,3 +95,58 @@ func TestTransitionDraws(t *testing.T) {
 		t.Fatalf("%d passes, want the scene's and the transition's", n)
 	}
 }
+
+// A Fade started while the Director is paused (a pause menu's "Quit to
+// title") runs at the frames' dt, switches and ends, instead of waiting at
+// progress 0 for a Resume that the covered screen never lets come. The
+// Director stays paused; the Covered listener is where a game resumes.
+func TestFadeWhilePaused(t *testing.T) {
+	d, _, old := newDirector(t)
+	d.Tick(1.0 / 60)
+	d.Pause()
+	next := scenegraph.NewScene("Title")
+	tr := Fade(d, next, 1, render.Black)
+	done := 0
+	tr.Done.On(func(*Transition) { done++ })
+	d.Tick(0.25)
+	if p := tr.Progress(); p != 0.25 {
+		t.Fatalf("paused: progress %v after a 0.25 s frame, want 0.25", p)
+	}
+	if a := tr.sprite.Color.A(); a != 128 {
+		t.Fatalf("paused, a quarter in: alpha %d, want 128", a)
+	}
+	d.Tick(0.25)
+	if !tr.Switched() || d.Scene() != next || old.Root().ChildCount() != 0 {
+		t.Fatalf("paused, at half: switched %v, scene %q", tr.Switched(), d.Scene().Name())
+	}
+	d.Tick(0.25)
+	d.Tick(0.25)
+	if done != 1 || tr.Progress() != 1 || !d.Paused() {
+		t.Fatalf("paused: done %d, progress %v, paused %v", done, tr.Progress(), d.Paused())
+	}
+	if _, ok := director.Find[*Transition](d); ok {
+		t.Fatal("the finished transition is still a system")
+	}
+}
+
+// Pausing in the middle of a frame (after the systems ran) does not advance
+// the transition twice in that frame; resuming goes on from where it was.
+func TestFadePausedMidFrameAdvancesOnce(t *testing.T) {
+	d, _, _ := newDirector(t)
+	tr := Fade(d, scenegraph.NewScene("Next"), 1, render.Black)
+	d.AfterUpdate.On(func(d *director.Director) {
+		if d.TotalFrames() == 0 {
+			d.Pause()
+		}
+	})
+	d.Tick(0.125)
+	if p := tr.Progress(); p != 0.125 {
+		t.Fatalf("paused during frame 0: progress %v, want 0.125", p)
+	}
+	d.Tick(0.125) // paused: advanced before drawing
+	d.Resume()
+	d.Tick(0.125) // running: advanced by the system
+	if p := tr.Progress(); p != 0.375 {
+		t.Fatalf("progress %v after three frames of 0.125 s, want 0.375", p)
+	}
+}

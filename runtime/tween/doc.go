@@ -12,6 +12,12 @@
 // waits while the node is inactive. Easings are Cocos' (QuadOut, BackOut,
 // BounceOut, ...). A built tween runs without allocating.
 //
+// Timing follows Cocos 3.8: the first frame after Start samples time 0,
+// tweens step grouped by target in start order, and a restart or Stop
+// from a Call takes effect at once; see Tween for the rules and where
+// Tact keeps a consistent result instead of a Cocos quirk. Node opacity
+// (scenegraph.Node.SetOpacity, tweened with Opacity) fades a whole subtree.
+//
 // Layer: runtime/, tier 2 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers
 // (save, audio, director, text).

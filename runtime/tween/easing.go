@@ -6,8 +6,8 @@ import (
 )
 
 // Easing maps a tween's linear progress t in [0, 1] to the eased progress.
-// Every easing here returns 0 at t = 0 and 1 at t = 1; elastic and back
-// overshoot in between. The functions are Robert Penner's, with the names
+// Every easing here but Constant returns 0 at t = 0 and 1 at t = 1; elastic
+// and back overshoot in between. The functions are Robert Penner's, with the names
 // and constants of Cocos Creator's easing module (quadIn, backOut, ...).
 type Easing func(t float64) float64
 
@@ -225,8 +225,51 @@ func BounceInOut(t float64) float64 {
 	return BounceOut(t*2-1)*0.5 + 0.5
 }
 
-// EasingByName returns the easing with a Cocos name ("linear", "quadIn",
-// "sineInOut", "bounceOut", ...), for data-driven tweens. An unknown name is
+// Constant is Cocos' constant: 0 everywhere, so a property holds its start
+// value for the whole action and takes its end value when the action ends
+// (an action's last step always applies the end value, whatever the easing).
+func Constant(float64) float64 { return 0 }
+
+// outIn makes Cocos' *OutIn easings: the Out half first, then the In half.
+func outIn(in, out Easing, t float64) float64 {
+	if t < 0.5 {
+		return out(t*2) / 2
+	}
+	return in(2*t-1)/2 + 0.5
+}
+
+// QuadOutIn decelerates to halfway, then accelerates (QuadOut then QuadIn).
+func QuadOutIn(t float64) float64 { return outIn(QuadIn, QuadOut, t) }
+
+// CubicOutIn is CubicOut then CubicIn.
+func CubicOutIn(t float64) float64 { return outIn(CubicIn, CubicOut, t) }
+
+// QuartOutIn is QuartOut then QuartIn.
+func QuartOutIn(t float64) float64 { return outIn(QuartIn, QuartOut, t) }
+
+// QuintOutIn is QuintOut then QuintIn.
+func QuintOutIn(t float64) float64 { return outIn(QuintIn, QuintOut, t) }
+
+// SineOutIn is SineOut then SineIn.
+func SineOutIn(t float64) float64 { return outIn(SineIn, SineOut, t) }
+
+// ExpoOutIn is ExpoOut then ExpoIn.
+func ExpoOutIn(t float64) float64 { return outIn(ExpoIn, ExpoOut, t) }
+
+// CircOutIn is CircOut then CircIn.
+func CircOutIn(t float64) float64 { return outIn(CircIn, CircOut, t) }
+
+// ElasticOutIn is ElasticOut then ElasticIn.
+func ElasticOutIn(t float64) float64 { return outIn(ElasticIn, ElasticOut, t) }
+
+// BackOutIn is BackOut then BackIn.
+func BackOutIn(t float64) float64 { return outIn(BackIn, BackOut, t) }
+
+// BounceOutIn is BounceOut then BounceIn.
+func BounceOutIn(t float64) float64 { return outIn(BounceIn, BounceOut, t) }
+
+// EasingByName returns the easing with a Cocos name ("linear", "constant",
+// "quadIn", "sineInOut", "bounceOutIn", ...), for data-driven tweens. An unknown name is
 // an error naming it.
 func EasingByName(name string) (Easing, error) {
 	switch name {
@@ -292,6 +335,28 @@ func EasingByName(name string) (Easing, error) {
 		return BounceOut, nil
 	case "bounceInOut":
 		return BounceInOut, nil
+	case "constant":
+		return Constant, nil
+	case "quadOutIn":
+		return QuadOutIn, nil
+	case "cubicOutIn":
+		return CubicOutIn, nil
+	case "quartOutIn":
+		return QuartOutIn, nil
+	case "quintOutIn":
+		return QuintOutIn, nil
+	case "sineOutIn":
+		return SineOutIn, nil
+	case "expoOutIn":
+		return ExpoOutIn, nil
+	case "circOutIn":
+		return CircOutIn, nil
+	case "elasticOutIn":
+		return ElasticOutIn, nil
+	case "backOutIn":
+		return BackOutIn, nil
+	case "bounceOutIn":
+		return BounceOutIn, nil
 	}
 	return nil, fmt.Errorf("tween: unknown easing %q", name)
 }

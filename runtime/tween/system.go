@@ -1,6 +1,8 @@
 package tween
 
 import (
+	"slices"
+
 	"github.com/tact-engine/tact/runtime/director"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -9,106 +11,268 @@ import (
 // after the timers (200) and sprite animation, before physics.
 const Priority = 100
 
-// System runs started tweens every frame in its Update (at Priority, after
-// the components' Update and the timers). It keeps
-// its tweens in one slice and allocates nothing while they run.
-type System struct {
-	running []*Tween
+// group is a System's entry for one target: its tweens in start order, as
+// Cocos' ActionManager keeps a hash element per target.
+type group struct {
+	target *scenegraph.Node
+	tweens []*Tween // nil holes where a tween left during a step
+	paused bool     // PauseAllByTarget
 }
 
-// NewSystem returns an empty System, for tweens run without a Director
-// (tools, tests); Install gives a Director its own.
-func NewSystem() *System { return &System{} }
+// System runs started tweens every frame in its Update (at Priority, after
+// the components' Update and the timers). It keeps them grouped by target,
+// the targets in the order their first tween started, and allocates nothing
+// while they run, restart or stop once the groups' slices have grown.
+//
+// The methods taking a target accept a nil System (SystemOf's answer for a
+// node in no running scene), which has no tweens.
+type System struct {
+	groups   []*group
+	byTarget map[*scenegraph.Node]*group
+	free     []*group // emptied groups, for reuse
+	scale    float64
+}
 
-// Start runs t on ts from ts's next Update; see Tween.Start. It does not need
-// a scene, so it also runs tweens of setters only.
-func (ts *System) Start(t *Tween) {
-	if t.state == tweenRunning || t.state == tweenPaused {
-		return
-	}
+// NewSystem returns an empty System with time scale 1, for tweens run
+// without a Director (tools, tests); Install gives a Director its own.
+func NewSystem() *System {
+	return &System{byTarget: map[*scenegraph.Node]*group{}, scale: 1}
+}
+
+// SetTimeScale sets the factor on the time every tween of ts runs at, on top
+// of each tween's own (Tween.SetTimeScale): 0.5 runs them at half speed, 0
+// holds them. Negative values count as 0.
+func (ts *System) SetTimeScale(scale float64) { ts.scale = max(scale, 0) }
+
+// TimeScale returns ts's time scale (1 unless set).
+func (ts *System) TimeScale() float64 { return ts.scale }
+
+// Start runs t on ts from its target's next step; see Tween.Start. It does
+// not need a scene, so it also runs tweens of setters only.
+func (ts *System) Start(t *Tween) { ts.StartAt(t, 0) }
+
+// StartAt runs t on ts, its first frame sampling it at offset seconds in;
+// see Tween.StartAt.
+func (ts *System) StartAt(t *Tween, offset float64) {
 	t.root.setNode(t.target)
-	if err := t.root.check(); err != nil {
-		scenegraph.LoggerOf(t.target).Printf("%v", err)
+	if err := t.root.check(false); err != nil {
+		scenegraph.LoggerOf(t.target).Printf("%s", t.errorf("Start: %v", err))
 		return
 	}
-	if t.listed && t.sys != ts {
-		t.sys.remove(t)
+	if t.grp != nil {
+		t.sys.unlist(t) // a restart goes to the end of its target's tweens, as in Cocos
 	}
 	t.root.reset()
 	t.sys = ts
 	t.state = tweenRunning
-	if !t.listed {
-		t.listed = true
-		ts.running = append(ts.running, t)
+	t.first, t.startAt = true, max(offset, 0)
+	t.gen++
+	g := ts.byTarget[t.target]
+	if g == nil {
+		if n := len(ts.free); n > 0 {
+			g = ts.free[n-1]
+			ts.free = ts.free[:n-1]
+		} else {
+			g = &group{}
+		}
+		g.target, g.paused = t.target, false
+		ts.byTarget[t.target] = g
+		ts.groups = append(ts.groups, g)
 	}
+	g.tweens = append(g.tweens, t)
+	t.grp = g
 }
 
-func (ts *System) remove(t *Tween) {
-	for i, x := range ts.running {
-		if x == t {
-			ts.running = append(ts.running[:i], ts.running[i+1:]...)
-			break
+// unlist takes t out of its group, leaving a hole that the next compaction
+// removes (a step may be walking the group).
+func (ts *System) unlist(t *Tween) {
+	g := t.grp
+	if i := slices.Index(g.tweens, t); i >= 0 {
+		g.tweens[i] = nil
+	}
+	t.grp = nil
+}
+
+// StopAll stops every tween of ts (Cocos' Tween.stopAll).
+func (ts *System) StopAll() {
+	if ts == nil {
+		return
+	}
+	for _, g := range ts.groups {
+		for _, t := range g.tweens {
+			if t != nil {
+				t.Stop()
+			}
 		}
 	}
-	t.listed = false
 }
 
-// StopAllByTarget stops every tween whose target is n.
+// StopAllByTarget stops every tween whose target is n. From a Call it stops
+// the tween that made the call at once, if its target is n.
 func (ts *System) StopAllByTarget(n *scenegraph.Node) {
-	for _, t := range ts.running {
-		if t.target == n {
-			t.Stop()
+	if g := ts.group(n); g != nil {
+		for _, t := range g.tweens {
+			if t != nil {
+				t.Stop()
+			}
 		}
 	}
 }
 
-// Count returns the number of tweens started and not yet dropped (running
-// or paused).
-func (ts *System) Count() int {
+// StopAllByTag stops every tween tagged tag (Tween.Tag) whose target is n,
+// or of every target when n is nil.
+func (ts *System) StopAllByTag(tag int, n *scenegraph.Node) {
+	if ts == nil {
+		return
+	}
+	for _, g := range ts.groups {
+		if n != nil && g.target != n {
+			continue
+		}
+		for _, t := range g.tweens {
+			if t != nil && t.tag == tag {
+				t.Stop()
+			}
+		}
+	}
+}
+
+// PauseAllByTarget holds every tween of n, including those started on n
+// while it is held, until ResumeAllByTarget; paused time does not count.
+// It holds the target, not the tweens: their Paused stays false. A target
+// with no tweens is not remembered (as in Cocos).
+func (ts *System) PauseAllByTarget(n *scenegraph.Node) {
+	if g := ts.group(n); g != nil {
+		g.paused = true
+	}
+}
+
+// ResumeAllByTarget undoes PauseAllByTarget.
+func (ts *System) ResumeAllByTarget(n *scenegraph.Node) {
+	if g := ts.group(n); g != nil {
+		g.paused = false
+	}
+}
+
+// RunningCount returns how many tweens of target n are running or paused
+// (Cocos' Tween.getRunningCount).
+func (ts *System) RunningCount(n *scenegraph.Node) int {
 	c := 0
-	for _, t := range ts.running {
-		if t.state == tweenRunning || t.state == tweenPaused {
-			c++
+	if g := ts.group(n); g != nil {
+		for _, t := range g.tweens {
+			if t != nil && t.Running() {
+				c++
+			}
 		}
 	}
 	return c
 }
 
-// Update steps every running tween by dt. A tween whose target was destroyed
-// (strictly: Destroy was called) stops without touching it; one whose
-// target is inactive in hierarchy waits. Tweens started during Update begin
-// in the next one.
-func (ts *System) Update(dt float64) {
-	n := len(ts.running)
-	for i := 0; i < n; i++ {
-		t := ts.running[i]
-		if t.state != tweenRunning {
-			continue
+func (ts *System) group(n *scenegraph.Node) *group {
+	if ts == nil {
+		return nil
+	}
+	return ts.byTarget[n]
+}
+
+// Count returns the number of tweens started and not yet ended or stopped
+// (running or paused).
+func (ts *System) Count() int {
+	if ts == nil {
+		return 0
+	}
+	c := 0
+	for _, g := range ts.groups {
+		for _, t := range g.tweens {
+			if t != nil && t.Running() {
+				c++
+			}
 		}
-		if tg := t.target; tg != nil {
+	}
+	return c
+}
+
+// Update steps the tweens by dt times ts's time scale, grouped by target as
+// Cocos' ActionManager does: the targets in the order their first tween
+// started, each target's tweens in start order. A tween started during
+// Update is stepped in the same Update when its target's turn is still to
+// come or under way (a tween started from a Call on the same node runs in
+// that frame), else from the next. A tween whose target was destroyed
+// (strictly: Destroy was called) stops without touching it; the tweens of
+// a target inactive in hierarchy, or held by PauseAllByTarget, wait.
+func (ts *System) Update(dt float64) {
+	dt *= ts.scale
+	for gi := 0; gi < len(ts.groups); gi++ {
+		g := ts.groups[gi]
+		if tg := g.target; tg != nil {
 			if !tg.IsValidStrict() {
-				t.state = tweenStopped
+				for _, t := range g.tweens {
+					if t != nil {
+						t.Stop()
+					}
+				}
 				continue
 			}
 			if tg.Scene() != nil && !tg.ActiveInHierarchy() {
 				continue
 			}
 		}
-		if _, done := t.root.advance(t, dt); done && t.state == tweenRunning {
-			t.state = tweenDone
+		if g.paused {
+			continue
+		}
+		for i := 0; i < len(g.tweens); i++ {
+			if t := g.tweens[i]; t != nil && t.state == tweenRunning {
+				t.step(dt)
+			}
 		}
 	}
-	// Drop finished and stopped tweens, keeping order.
-	kept := ts.running[:0]
-	for _, t := range ts.running {
-		if t.state == tweenRunning || t.state == tweenPaused {
-			kept = append(kept, t)
-		} else {
-			t.listed = false
-		}
+	ts.compact()
+}
+
+// step advances t by the frame's dt (already scaled by the System).
+func (t *Tween) step(dt float64) {
+	if t.scale == 0 {
+		return // held: not even the first frame's sample (as Cocos' speed 0)
 	}
-	clear(ts.running[len(kept):])
-	ts.running = kept
+	if t.first {
+		t.first = false
+		dt = t.startAt
+	} else {
+		dt *= t.scale
+	}
+	t.stepGen = t.gen
+	if _, done := t.root.advance(t, dt); done && !t.cut() {
+		t.state = tweenDone
+	}
+}
+
+// compact drops ended and stopped tweens and the holes, keeping order, and
+// the groups left empty.
+func (ts *System) compact() {
+	keptG := ts.groups[:0]
+	for _, g := range ts.groups {
+		kept := g.tweens[:0]
+		for _, t := range g.tweens {
+			switch {
+			case t == nil:
+			case t.Running():
+				kept = append(kept, t)
+			default:
+				t.grp = nil
+			}
+		}
+		clear(g.tweens[len(kept):])
+		g.tweens = kept
+		if len(kept) > 0 {
+			keptG = append(keptG, g)
+			continue
+		}
+		delete(ts.byTarget, g.target)
+		g.target = nil
+		ts.free = append(ts.free, g)
+	}
+	clear(ts.groups[len(keptG):])
+	ts.groups = keptG
 }
 
 // PostUpdate does nothing; tweens run in Update.
@@ -160,7 +324,7 @@ func (ts *System) attach(sc *scenegraph.Scene) {
 	sc.SetValue(pendingKey{}, nil)
 	for _, t := range *p {
 		if t.state == tweenIdle {
-			ts.Start(t)
+			ts.StartAt(t, t.startAt)
 		}
 	}
 }

@@ -20,6 +20,10 @@ func TestTweenToAndByAtExactTimes(t *testing.T) {
 		To(1, QuadIn, Position(mgl32.Vec3{100, 100, 0}), Scale(mgl32.Vec3{3, 3, 1})).
 		By(0.5, nil, Angle(90)).
 		Start()
+	d.Tick(0.25) // the first frame samples time 0, whatever its dt
+	if got := n.Position(); got != (mgl32.Vec3{}) {
+		t.Fatalf("first frame: position %v, want 0", got)
+	}
 	want := []mgl32.Vec3{{25, 0, 0}, {50, 0, 0}, {75, 0, 0}, {100, 0, 0},
 		{100, 6.25, 0}, {100, 25, 0}, {100, 56.25, 0}, {100, 100, 0}}
 	for i, w := range want {
@@ -45,20 +49,21 @@ func TestTweenToAndByAtExactTimes(t *testing.T) {
 }
 
 // A frame longer than an action carries the rest into the next one, and 60
-// frames of 1/60 s end a 1 s action on the 60th frame.
+// frames of 1/60 s end a 1 s action on the 61st frame (the first samples 0).
 func TestTweenCarriesTimeAcrossActions(t *testing.T) {
 	d, sys, s := newWorld(t)
 	n := addNode(s, "N")
 	New(n).To(0.25, nil, Position(mgl32.Vec3{10, 0, 0})).To(0.5, nil, Position(mgl32.Vec3{20, 0, 0})).Start()
-	d.Tick(0.5) // 0.25 for the first action, 0.25 into the second
+	d.Tick(0.25) // time 0
+	d.Tick(0.5)  // 0.25 for the first action, 0.25 into the second
 	if got := n.Position()[0]; got != 15 {
 		t.Fatalf("x = %v, want 15", got)
 	}
 	tw := New(n).To(1, nil, Float(func() float32 { return 0 }, func(float32) {}, 1))
 	sys.Start(tw)
-	for i := 1; i <= 60; i++ {
+	for i := 1; i <= 61; i++ {
 		d.Tick(1.0 / 60)
-		if tw.Done() != (i == 60) {
+		if tw.Done() != (i == 61) {
 			t.Fatalf("frame %d: done=%v", i, tw.Done())
 		}
 	}
@@ -138,11 +143,11 @@ func TestTweenSequenceCallsInOrder(t *testing.T) {
 		Repeat(2, New(nil).Delay(0.25).Call(rec("g"))).
 		Call(rec("h")).
 		Start()
-	for tick = 1; tick <= 8; tick++ {
+	for tick = 1; tick <= 9; tick++ {
 		d.Tick(0.25)
 	}
 	got := strings.Join(log, " ")
-	want := "a@1 b@2 c@3 d@3 e@3 f@5 g@6 g@7 h@7"
+	want := "a@1 b@3 c@4 d@4 e@4 f@6 g@7 g@8 h@8" // tick 1 samples time 0
 	if got != want {
 		t.Fatalf("calls %q, want %q", got, want)
 	}
@@ -170,6 +175,7 @@ func TestTweenPauseStopRestartAndInactive(t *testing.T) {
 	d, _, s := newWorld(t)
 	n := addNode(s, "N")
 	tw := New(n).By(1, nil, Position(mgl32.Vec3{4, 0, 0})).Start()
+	d.Tick(0.25) // time 0
 	d.Tick(0.25)
 	tw.Pause()
 	d.Tick(0.25)
@@ -190,7 +196,7 @@ func TestTweenPauseStopRestartAndInactive(t *testing.T) {
 		t.Fatalf("stopped: x=%v stopped=%v, want 2", x, tw.Stopped())
 	}
 	tw.Start() // replays the By from x=2
-	for range 4 {
+	for range 5 {
 		d.Tick(0.25)
 	}
 	if x := n.Position()[0]; x != 6 || !tw.Done() {
@@ -206,6 +212,7 @@ func TestTweenColorAndFloat(t *testing.T) {
 	var f float32 = 10
 	New(n).To(1, nil, SpriteColor(sp, render.RGBA(200, 100, 0, 55)),
 		Float(func() float32 { return f }, func(v float32) { f = v }, 30)).Start()
+	d.Tick(0.5) // time 0
 	d.Tick(0.5)
 	if sp.Color != render.RGBA(100, 100, 100, 155) || f != 20 {
 		t.Fatalf("halfway: color %08x f=%v", uint32(sp.Color), f)
@@ -274,6 +281,7 @@ func TestTweenStartedBeforeRunScene(t *testing.T) {
 	n := addNode(s, "N")
 	tw := New(n).To(0.5, nil, Position(mgl32.Vec3{10, 0, 0})).Start()
 	d.RunScene(s)
+	d.Tick(0.25) // time 0
 	d.Tick(0.25)
 	if x := n.Position()[0]; x != 5 || !tw.Running() {
 		t.Fatalf("x=%v running=%v, want 5 and running", x, tw.Running())
@@ -287,6 +295,7 @@ func TestPosition2AndScale2KeepZ(t *testing.T) {
 	n.SetPosition(mgl32.Vec3{0, 0, 7})
 	n.SetScale(mgl32.Vec3{1, 1, 3})
 	New(n).To(0.5, nil, Position2(mgl32.Vec2{10, 20}), Scale2(mgl32.Vec2{2, 4})).By(0.5, nil, Position2(mgl32.Vec2{1, 1})).Start()
+	d.Tick(0.25) // time 0
 	d.Tick(0.25)
 	if p := n.Position(); p != (mgl32.Vec3{5, 10, 7}) {
 		t.Fatalf("halfway: %v", p)

@@ -22,6 +22,8 @@
 //	-renderonmain    render on the main thread instead of a render thread
 //	-trace FILE      with -scene: write a Chrome/Perfetto frame trace
 //	-trace-callbacks with -trace: record every component callback too
+//	-inspect ADDR    serve the browser inspector at ADDR (127.0.0.1:0: any
+//	                 free port); the URL with its token is printed
 //
 // and every sample's own flags (see -h).
 package main
@@ -49,6 +51,7 @@ type options struct {
 	renderOnMain   bool
 	trace          string
 	traceCallbacks bool
+	inspect        string // -inspect ADDR: the browser inspector
 }
 
 // headlessFrames is the length of a headless run when -frames is not given:
@@ -110,6 +113,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	fs.BoolVar(&o.list, "list", false, "print the samples and exit")
 	fs.StringVar(&o.out, "out", "out", "`DIR` for screenshots (F12) and headless renders")
 	fs.BoolVar(&o.renderOnMain, "renderonmain", false, "render on the main thread instead of a render thread")
+	fs.StringVar(&o.inspect, "inspect", "", "serve the browser inspector at `ADDR` (as in 127.0.0.1:0) and print its URL")
 	fs.StringVar(&o.trace, "trace", "", "with -scene: write a frame trace (Chrome JSON, opens in ui.perfetto.dev) to `FILE`")
 	fs.BoolVar(&o.traceCallbacks, "trace-callbacks", false, "with -trace: also record every component callback")
 	return fs

@@ -40,7 +40,8 @@ func runMenu(o options, stderr io.Writer) int {
 // every frame, as sample.Run calls a Script: for tests.
 func runMenuScripted(o options, stderr io.Writer, script func(g *tact.Game, frame uint64)) error {
 	cfg := tact.Config{Title: "Tact samples", Width: menuW, Height: menuH,
-		RenderOnMain: o.renderOnMain, Headless: o.headless, MaxFrames: o.frames, ScreenshotDir: o.out}
+		RenderOnMain: o.renderOnMain, Headless: o.headless, MaxFrames: o.frames, ScreenshotDir: o.out,
+		Inspector: o.inspect}
 	l := &launcher{base: cfg, stderr: stderr}
 	l.shell.onEscape = l.escape
 	l.shell.onLaunch = l.launched

@@ -23,7 +23,8 @@ import (
 // screenshot into -out).
 func runOne(s sample.Sample, o options, stdout, stderr io.Writer) int {
 	headless := o.headless || !hasDisplay()
-	cfg := tact.Config{RenderOnMain: o.renderOnMain, Headless: headless, MaxFrames: o.frames, ScreenshotDir: o.out}
+	cfg := tact.Config{RenderOnMain: o.renderOnMain, Headless: headless, MaxFrames: o.frames, ScreenshotDir: o.out,
+		Inspector: o.inspect}
 	if headless {
 		cfg.FixedDT = 1.0 / 60 // a scripted run is deterministic
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/tact-engine/tact/samples/animdemo"
 	"github.com/tact-engine/tact/samples/blockdash"
 	"github.com/tact-engine/tact/samples/breakout"
 	"github.com/tact-engine/tact/samples/bunnymark"
@@ -30,4 +31,5 @@ var samples = []sample.Sample{
 	systemsdemo.Sample,
 	breakout.Sample,
 	modelviewer.Sample,
+	animdemo.Sample,
 }
