@@ -33,7 +33,10 @@ type Camera struct {
 	// FOV is the vertical field of view in degrees (Perspective).
 	FOV float32
 	// Near and Far bound the depth range; both 0 means -1000..1000 for
-	// Orthographic and 0.1..1000 for Perspective.
+	// Orthographic and 0.1..1000 for Perspective. A range that draws
+	// nothing — a perspective Near at or below 0, or Far not beyond Near —
+	// is replaced by the default and reported once, naming the camera's
+	// node, rather than leaving the view silently empty.
 	Near, Far float32
 	// Viewport is the normalized rectangle {x, y, w, h} of the target to
 	// draw into, origin at the bottom-left; the zero value is the whole target.
@@ -63,6 +66,7 @@ type Camera struct {
 
 	sortedPriority int
 	post           cameraPost
+	badRange       [2]float32 // the Near, Far last reported as drawing nothing
 	// The frame's screen size (drawable pixels) at the camera's last
 	// Extract, for ScreenToWorld and WorldToScreen; 0 before it.
 	screenW, screenH int
@@ -147,13 +151,25 @@ func (c *Camera) viewportPixels(w, h int) render.Rect {
 // depthRange returns Near and Far, or their defaults when both are 0.
 func (c *Camera) depthRange() (near, far float32) {
 	near, far = c.Near, c.Far
-	if near == 0 && far == 0 {
+	ok := far > near && (c.Projection != Perspective || near > 0)
+	if near == 0 && far == 0 || !ok {
+		if !ok && !(near == 0 && far == 0) && c.badRange != [2]float32{near, far} {
+			c.badRange = [2]float32{near, far}
+			LoggerOf(c.Node()).Printf("scenegraph: Camera on %q: Near %v, Far %v draws nothing (a perspective Near must be above 0, and Far beyond Near); using the default range", c.nodePath(), near, far)
+		}
 		if c.Projection == Perspective {
 			return 0.1, 1000
 		}
 		return -1000, 1000
 	}
 	return near, far
+}
+
+func (c *Camera) nodePath() string {
+	if n := c.Node(); n != nil {
+		return n.Path()
+	}
+	return ""
 }
 
 // ProjectionMatrix returns the projection for a viewport of w×h pixels.
