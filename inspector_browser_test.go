@@ -37,8 +37,8 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// inspectedScene: a camera over a grey clear and "Hero", a 60×60 red
-// sprite at the centre of the 320×240 view.
+// inspectedScene: a camera over a grey clear, "Hero", a 60×60 red
+// sprite at the centre of the 320×240 view, and "Crate", an empty node.
 func inspectedScene(g *Game) (*scenegraph.Scene, error) {
 	s := scenegraph.NewScene("Inspected")
 	cam := scenegraph.NewNode("Camera")
@@ -49,13 +49,15 @@ func inspectedScene(g *Game) (*scenegraph.Scene, error) {
 	hero.SetPositionXY(160, 120)
 	s.AddChild(hero)
 	scenegraph.AddComponent(hero, scenegraph.NewSprite(0, 60, 60)).Color = render.RGBA(255, 0, 0, 255)
+	s.AddChild(scenegraph.NewNode("Crate"))
 	return s, nil
 }
 
 // TestInspectorInBrowser drives the page in headless Chromium: it picks
 // Hero in the game view, turns its sprite green through the colour input,
-// sees the game view turn green, saves the scene, and finds the edit in
-// the reloaded file.
+// sees the streamed game view turn green, drags Crate onto Hero in the
+// tree, adds a PointLight to Hero, records a trace and gets its JSON
+// download, saves the scene, and finds the edits in the reloaded file.
 func TestInspectorInBrowser(t *testing.T) {
 	chrome := chromium(t)
 	root := t.TempDir()
@@ -95,6 +97,12 @@ func TestInspectorInBrowser(t *testing.T) {
 	sp := scenegraph.GetComponent[*scenegraph.Sprite](s.Root().Find("Hero"))
 	if sp == nil || sp.Color != render.RGBA(0, 255, 0, 255) {
 		t.Fatalf("saved Hero sprite: %+v, want colour 00ff00", sp)
+	}
+	if s.Root().Find("Hero/Crate") == nil || s.Root().Find("Crate") != nil {
+		t.Fatal("saved scene: Crate is not under Hero (the drag did not reparent it)")
+	}
+	if scenegraph.GetComponent[*scenegraph.PointLight](s.Root().Find("Hero")) == nil {
+		t.Fatal("saved scene: Hero has no PointLight (the component was not added)")
 	}
 }
 
@@ -137,6 +145,11 @@ func drive(t *testing.T, chrome, url string) error {
 			return nil
 		})
 	}
+	// stepAt names the last step begun, for errors.
+	stepAt := "start"
+	step := func(name string) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(context.Context, *chromedp.Target) error { stepAt = name; return nil })
+	}
 	rect := `(() => { const r = document.getElementById("frame").getBoundingClientRect(); return [r.left + 160 * r.width / 320, r.top + 120 * r.height / 240]; })()`
 	if err := chromedp.Do(bctx,
 		chromedp.Navigate(url),
@@ -170,11 +183,49 @@ func drive(t *testing.T, chrome, url string) error {
 			return err
 		}),
 		poll(pixel(160, 120)+` === "0,255,0"`, 20*time.Second),
+		step("stream"),
+		// Frames stream at the chosen rate: 30 Hz brings several a second.
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Evaluate[bool](`(() => { const r = document.getElementById("rate"); r.value = "30";
+				window.tact.mark = window.tact.frames; return true; })()`)(ctx, tg)
+			return err
+		}),
+		poll(`window.tact.frames >= window.tact.mark + 5`, 5*time.Second),
+		step("drag"),
+		// Drag Crate onto Hero, as HTML5 drag and drop does it.
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := chromedp.Evaluate[bool](`(() => {
+				const row = name => [...document.querySelectorAll("#nodes .row")].find(r => r.querySelector(".name").textContent === name);
+				const dt = new DataTransfer(), from = row("Crate"), to = row("Hero");
+				from.dispatchEvent(new DragEvent("dragstart", { dataTransfer: dt, bubbles: true }));
+				to.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
+				to.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+				return true; })()`)(ctx, tg)
+			return err
+		}),
+		poll(`(() => { const k = [...document.querySelectorAll("#nodes .kids .name")].map(e => e.textContent);
+			return k.includes("Crate"); })()`, 5*time.Second),
+		step("add component"),
+		// Add a PointLight to the selected Hero.
+		chromedp.WaitVisible(chromedp.CSS(`#addType`)),
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			// In one go: the panel re-renders whenever Hero changes.
+			_, err := chromedp.Evaluate[bool](`(() => { const s = document.getElementById("addType"); s.value = "PointLight";
+				s.dispatchEvent(new Event("change")); document.getElementById("addComponent").click(); return true; })()`)(ctx, tg)
+			return err
+		}),
+		chromedp.WaitVisible(chromedp.CSS(`fieldset[data-type="PointLight"]`)),
+		step("trace"),
+		// Record a 10-frame trace: the page downloads non-empty JSON.
+		chromedp.SetValue(chromedp.CSS(`#traceFrames`), "10"),
+		chromedp.Click(chromedp.CSS(`#trace`)),
+		poll(`!!window.tact.trace && window.tact.trace.events > 10 && window.tact.trace.bytes > 100`, 5*time.Second),
+		step("save"),
 		chromedp.SetValue(chromedp.CSS(`#savePath`), "scenes/edited.json"),
 		chromedp.Click(chromedp.CSS(`#save`)),
 		poll(`document.getElementById("state").textContent.includes("saved")`, 10*time.Second),
 	); err != nil {
-		return fmt.Errorf("browser: %w", err)
+		return fmt.Errorf("browser, at %s: %w", stepAt, err)
 	}
 	if !strings.Contains(legend, "Hero") {
 		return fmt.Errorf("after the pick the page shows %q, want Hero", legend)

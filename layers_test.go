@@ -19,7 +19,7 @@ const module = "github.com/tact-engine/tact"
 // package's place says what it may build on.
 var runtimeOrder = [][]string{
 	{"save", "audio", "director", "text"},
-	{"sound", "transition", "tween", "animation", "collision", "particle", "physics2d", "vector", "replay", "ui", "profiler"},
+	{"sound", "transition", "tween", "animation", "collision", "particle", "physics2d", "vector", "replay", "ui", "profiler", "camera2d"},
 	{"asset"},
 	{"scenefile", "gltf", "tilemap"},
 	{"inspector"},

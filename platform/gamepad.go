@@ -83,6 +83,7 @@ type Gamepad struct {
 	name      string
 	ctrl      *sdl.GameController // nil once closed
 	connected bool
+	virtual   bool // connected by InjectGamepadAdded: no device behind it
 
 	down, pressed, released [GamepadButtonCount]bool
 	axes                    [GamepadAxisCount]float32
@@ -99,6 +100,10 @@ func (g *Gamepad) Name() string { return g.name }
 
 // Connected reports whether the gamepad is still connected.
 func (g *Gamepad) Connected() bool { return g.connected }
+
+// Virtual reports whether the gamepad has no device behind it: connected
+// by ConnectVirtualGamepad or InjectGamepadAdded (a replay).
+func (g *Gamepad) Virtual() bool { return g.virtual }
 
 // Down reports whether b is held.
 func (g *Gamepad) Down(b GamepadButton) bool { return b < GamepadButtonCount && g.down[b] }
@@ -124,6 +129,9 @@ func (g *Gamepad) Axis(a GamepadAxis) float32 {
 // the controller has them. A new call replaces the running effect; zero
 // strengths stop it.
 func (g *Gamepad) Rumble(low, high float32, d time.Duration) error {
+	if g.virtual && g.connected {
+		return nil // nothing to shake; the game need not tell pads apart
+	}
 	if g.ctrl == nil {
 		return fmt.Errorf("platform: rumble gamepad %d: not connected", g.id)
 	}

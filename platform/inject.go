@@ -1,6 +1,7 @@
 package platform
 
 import (
+	"math"
 	"unicode/utf8"
 
 	"github.com/veandco/go-sdl2/sdl"
@@ -77,6 +78,24 @@ func (in *Input) InjectText(s string) {
 		in.queue = append(in.queue, q)
 		s = s[n:]
 	}
+}
+
+// InjectTextEditing queues a change of an input method's composition, as
+// SDL_TEXTEDITING reports it (see TextEditingEvent): text, the cursor at
+// rune start and a selection of length runes there; "" ends the
+// composition. Like SDL's own event, text is cut to 31 bytes, on a rune
+// boundary. Negative start and length count as 0.
+func (in *Input) InjectTextEditing(text string, start, length int) {
+	const room = len(queuedEvent{}.text) - 1 // keep a NUL at the end
+	n := min(len(text), room)
+	for n < len(text) && !utf8.RuneStart(text[n]) {
+		n-- // do not split a rune
+	}
+	start = min(max(start, 0), math.MaxInt32)
+	length = min(max(length, 0), math.MaxInt32)
+	q := queuedEvent{kind: sdl.TEXTEDITING, x: int32(start), y: int32(length)}
+	copy(q.text[:], text[:n])
+	in.queue = append(in.queue, q)
 }
 
 // InjectGamepadButton queues a press (down) or release of button b on the

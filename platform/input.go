@@ -51,6 +51,23 @@ type TouchEvent struct {
 	Pressure       float32 // 0..1
 }
 
+// TextEditingEvent is an input method's composition: text being composed
+// (pinyin before it becomes 你好, a dead key's accent), not yet typed. Text
+// replaces the whole composition shown so far; "" ends it (the user
+// cancelled, or committed it, in which case a TextInput event follows with
+// the committed text). Start is the input method's cursor in Text and
+// Length the length of its selection there, both in runes (SDL's
+// characters).
+//
+// SDL delivers at most 31 bytes of a composition: a longer one arrives cut
+// (on a rune boundary). SDL_TEXTEDITING_EXT, SDL's event for longer
+// compositions, is left off: go-sdl2 has no Go type for it, and its text is
+// SDL-allocated memory that only cgo could free.
+type TextEditingEvent struct {
+	Text          string
+	Start, Length int
+}
+
 // Touch is a finger currently down, as Input.Touches lists it.
 type Touch struct {
 	Device, Finger int64
@@ -100,6 +117,10 @@ type Input struct {
 	// TextInput fires with the UTF-8 text typed (after layout, dead keys and
 	// input methods). It allocates the string, so only with listeners.
 	TextInput core.Signal[string]
+	// TextEditing fires for each change of an input method's composition
+	// (see TextEditingEvent), before the TextInput event of its commit.
+	// It allocates the string, so only with listeners.
+	TextEditing core.Signal[TextEditingEvent]
 	// MouseMotion fires for each mouse move.
 	MouseMotion core.Signal[MouseMotionEvent]
 	// MouseButtonDown fires for each mouse button press.
@@ -164,8 +185,12 @@ type Input struct {
 	btnDown, btnPressed, btnReleased                 [mouseButtonCount]bool
 	btnPrev                                          [mouseButtonCount]bool // btnDown before this frame's events
 
-	touches []Touch
-	pads    []*Gamepad
+	touches     []Touch
+	pads        []*Gamepad
+	virtualPads int32 // virtual gamepads connected so far: the next id is -(virtualPads+1)
+
+	imeRect    [4]int // the last SetTextInputRect
+	imeRectSet bool
 
 	focused, minimized bool
 }
@@ -218,7 +243,7 @@ type panicSignal interface {
 
 // signals lists every signal of in.
 func (in *Input) signals() []panicSignal {
-	return []panicSignal{&in.KeyDown, &in.KeyUp, &in.TextInput, &in.MouseMotion, &in.MouseButtonDown, &in.MouseButtonUp,
+	return []panicSignal{&in.KeyDown, &in.KeyUp, &in.TextInput, &in.TextEditing, &in.MouseMotion, &in.MouseButtonDown, &in.MouseButtonUp,
 		&in.MouseWheel, &in.TouchDown, &in.TouchUp, &in.TouchMotion, &in.GamepadAdded, &in.GamepadRemoved,
 		&in.GamepadButtonDown, &in.GamepadButtonUp, &in.GamepadAxisMotion, &in.Resized, &in.FocusGained,
 		&in.FocusLost, &in.Minimized, &in.Restored, &in.QuitRequested, &in.FileDropped}
@@ -246,6 +271,8 @@ func (in *Input) enqueue(ev sdl.Event) {
 		q = queuedEvent{kind: e.Type, key: Key(e.Keysym.Scancode), code: Keycode(e.Keysym.Sym), mod: Mod(e.Keysym.Mod), flag: e.Repeat}
 	case *sdl.TextInputEvent:
 		q = queuedEvent{kind: e.Type, text: e.Text}
+	case *sdl.TextEditingEvent:
+		q = queuedEvent{kind: e.Type, text: e.Text, x: max(e.Start, 0), y: max(e.Length, 0)}
 	case *sdl.MouseMotionEvent:
 		q = queuedEvent{kind: e.Type, x: e.X, y: e.Y, dx: e.XRel, dy: e.YRel}
 	case *sdl.MouseButtonEvent:
@@ -367,14 +394,16 @@ func (in *Input) apply(q *queuedEvent) {
 		in.mod = q.mod
 		in.KeyUp.Emit(KeyEvent{Key: q.key, Code: q.code, Mod: q.mod})
 	case sdl.TEXTINPUT:
-		n := 0
-		for n < len(q.text) && q.text[n] != 0 {
-			n++
-		}
+		n := textLen(&q.text)
 		in.text = append(in.text, q.text[:n]...)
 		in.textStr = ""
 		if in.TextInput.Len() > 0 {
 			in.TextInput.Emit(string(q.text[:n]))
+		}
+	case sdl.TEXTEDITING:
+		if in.TextEditing.Len() > 0 {
+			n := textLen(&q.text)
+			in.TextEditing.Emit(TextEditingEvent{Text: string(q.text[:n]), Start: int(q.x), Length: int(q.y)})
 		}
 	case sdl.MOUSEMOTION:
 		in.mouseX, in.mouseY = float32(q.x), float32(q.y)
@@ -410,6 +439,8 @@ func (in *Input) apply(q *queuedEvent) {
 		in.openGamepad(int(q.which))
 	case sdl.CONTROLLERDEVICEREMOVED:
 		in.removeGamepad(GamepadID(q.which))
+	case virtualAdded:
+		in.applyVirtualAdded(q)
 	case sdl.CONTROLLERBUTTONDOWN, sdl.CONTROLLERBUTTONUP:
 		in.applyGamepadButton(GamepadID(q.which), GamepadButton(q.sub), q.kind == sdl.CONTROLLERBUTTONDOWN)
 	case sdl.CONTROLLERAXISMOTION:
@@ -421,6 +452,15 @@ func (in *Input) apply(q *queuedEvent) {
 	case sdl.DROPFILE:
 		in.FileDropped.Emit(q.str)
 	}
+}
+
+// textLen returns the length of the NUL-terminated text in b.
+func textLen(b *[len(sdl.TextInputEvent{}.Text)]byte) int {
+	n := 0
+	for n < len(b) && b[n] != 0 {
+		n++
+	}
+	return n
 }
 
 func (in *Input) applyTouch(q *queuedEvent) {
@@ -482,17 +522,17 @@ func (in *Input) applyWindow(q *queuedEvent) {
 	}
 }
 
-// Discard drops the buffered input events (keys, text, mouse, touch, gamepad
-// buttons and axes), as when resuming from a pause, and resynchronizes the
-// polled state with SDL's own device state, so no key stays stuck down and
-// nothing reads JustPressed. Window, quit, file-drop and gamepad
-// connect/disconnect events are kept for the next Dispatch: they still matter
-// after a pause. Call Pump first so SDL's state is current.
+// Discard drops the buffered input events (keys, text and compositions,
+// mouse, touch, gamepad buttons and axes), as when resuming from a pause,
+// and resynchronizes the polled state with SDL's own device state, so no
+// key stays stuck down and nothing reads JustPressed. Window, quit,
+// file-drop and gamepad connect/disconnect events are kept for the next
+// Dispatch: they still matter after a pause. Call Pump first so SDL's state is current.
 func (in *Input) Discard() {
 	kept := in.queue[:0]
 	for _, q := range in.queue {
 		switch q.kind {
-		case sdl.WINDOWEVENT, sdl.QUIT, sdl.DROPFILE, sdl.CONTROLLERDEVICEADDED, sdl.CONTROLLERDEVICEREMOVED:
+		case sdl.WINDOWEVENT, sdl.QUIT, sdl.DROPFILE, sdl.CONTROLLERDEVICEADDED, sdl.CONTROLLERDEVICEREMOVED, virtualAdded:
 			kept = append(kept, q)
 		}
 	}
@@ -557,6 +597,39 @@ func (in *Input) SetTextInput(on bool) {
 	} else {
 		sdl.StopTextInput()
 	}
+}
+
+// SetTextInputRect tells the input method where the text being edited is,
+// in window coordinates (origin at the top left; divide drawable pixels by
+// DrawableSize/Size on high-DPI displays): its candidate window opens next
+// to that rectangle, usually just below it. A Game sets it from the
+// focused ui.TextInput's caret. Negative sizes count as 0. Without an open
+// video Platform it is only remembered, for TextInputRect.
+func (in *Input) SetTextInputRect(x, y, w, h int) {
+	w, h = max(w, 0), max(h, 0)
+	in.imeRect, in.imeRectSet = [4]int{x, y, w, h}, true
+	if in.p.closed || in.p.noVideo {
+		return
+	}
+	sdl.SetTextInputRect(&sdl.Rect{X: int32(x), Y: int32(y), W: int32(w), H: int32(h)})
+}
+
+// ClearComposition tells the input method to drop the composition it is
+// making (SDL_ClearComposition), as when the field showing it lost it (a
+// blur, Escape). A Game calls it when its focused ui.TextInput stops
+// composing. It does nothing without an open video Platform.
+func (in *Input) ClearComposition() {
+	if in.p.closed || in.p.noVideo {
+		return
+	}
+	sdl.ClearComposition()
+}
+
+// TextInputRect returns the rectangle last given to SetTextInputRect, and
+// false if none was.
+func (in *Input) TextInputRect() (x, y, w, h int, ok bool) {
+	r := in.imeRect
+	return r[0], r[1], r[2], r[3], in.imeRectSet
 }
 
 // MouseDown reports whether b is held, as of the last Dispatch.

@@ -352,6 +352,7 @@ func New(opts Options) (*Manager, error) {
 		a.loaders[ext] = audioLoader{}
 	}
 	a.loaders[AtlasExt] = AtlasFormat{}
+	a.loaders[BMFontExt] = BMFontFormat{}
 	a.loaders[ClipExt] = &ClipFormat{}
 	if opts.Watch {
 		if err := a.startWatch(); err != nil {

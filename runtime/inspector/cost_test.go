@@ -83,3 +83,20 @@ func BenchmarkWatchUpdate10k(b *testing.B) {
 		r.srv.FeedWatchers()
 	}
 }
+
+// BenchmarkFrameSample is what every frame pays for the graphs, client or
+// not: a clock read, the render stats, and every statsGCEvery frames a
+// runtime/metrics read.
+func BenchmarkFrameSample(b *testing.B) {
+	d := director.New()
+	d.RunScene(testScene())
+	s, err := inspector.New(inspector.Options{Director: d})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Sample()
+	}
+}

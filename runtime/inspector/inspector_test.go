@@ -45,7 +45,7 @@ func TestGetReturnsTransformAndSceneFileFields(t *testing.T) {
 	if f := got["Size"]; f.Kind != "vector" || fmt.Sprint(f.Value) != "[100 100]" || f.Go != "mgl32.Vec2" {
 		t.Fatalf("Size field %+v", f)
 	}
-	if f := got["Texture"]; f.Kind != "asset" || !f.ReadOnly || f.Value != "" {
+	if f := got["Texture"]; f.Kind != "asset" || f.ReadOnly || f.Asset != "texture" || f.Value != "" {
 		t.Fatalf("Texture field %+v", f)
 	}
 	if f := got["FlipX"]; f.Kind != "bool" || f.Value != false {
@@ -83,7 +83,7 @@ func TestSetChangesTheGameOnTheMainThread(t *testing.T) {
 		{map[string]any{"id": hero.ID, "component": 0, "fields": map[string]any{"Color": "red"}}, "Color: want [r, g, b, a] (0..255), have string"},
 		{map[string]any{"id": hero.ID, "component": 0, "fields": map[string]any{"Color": []int{0, 0, 300, 0}}}, "Color[2]: 300 is not a uint8"},
 		{map[string]any{"id": hero.ID, "component": 0, "fields": map[string]any{"Nope": 1}}, `has no state field "Nope"`},
-		{map[string]any{"id": hero.ID, "component": 0, "fields": map[string]any{"Texture": "x.png"}}, "cannot be set from the inspector"},
+		{map[string]any{"id": hero.ID, "component": 0, "fields": map[string]any{"Texture": "x.png"}}, "Texture: x.png"},
 		{map[string]any{"id": hero.ID, "component": 3, "fields": map[string]any{}}, "has no component 3"},
 		{map[string]any{"id": hero.ID, "position": []float32{1}}, "want [x, y] or [x, y, z]"},
 		{map[string]any{"id": 9999}, "no node 9999"},

@@ -6,9 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
-	"path"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -114,7 +111,8 @@ type (
 
 // mutating lists the methods a read-only server refuses.
 var mutating = map[string]bool{"tact.set": true, "tact.spawn": true, "tact.destroy": true,
-	"tact.reparent": true, "tact.control": true, "tact.save": true}
+	"tact.reparent": true, "tact.control": true, "tact.save": true,
+	"tact.addComponent": true, "tact.removeComponent": true, "tact.savePrefab": true}
 
 // dispatch decodes params on the HTTP goroutine and runs the method on the
 // main thread.
@@ -184,6 +182,45 @@ func (s *Server) dispatch(ctx context.Context, method string, raw json.RawMessag
 		run = func() (any, *Error) { return s.control(p) }
 	case "tact.state":
 		run = func() (any, *Error) { return s.state(), nil }
+	case "tact.addComponent":
+		var p addComponentParams
+		if e := decode(method, raw, &p); e != nil {
+			return nil, e
+		}
+		run = func() (any, *Error) { return s.addComponent(p) }
+	case "tact.removeComponent":
+		var p removeComponentParams
+		if e := decode(method, raw, &p); e != nil {
+			return nil, e
+		}
+		run = func() (any, *Error) { return s.removeComponent(p) }
+	case "tact.savePrefab":
+		var p savePrefabParams
+		if e := decode(method, raw, &p); e != nil {
+			return nil, e
+		}
+		run = func() (any, *Error) { return s.savePrefab(p) }
+	case "tact.assets":
+		var p assetsParams
+		if e := decode(method, raw, &p); e != nil {
+			return nil, e
+		}
+		if assetExts[p.Kind] == nil {
+			return nil, errf(CodeInvalidParams, "tact.assets: kind %q: want texture, shader, font, sound, animation or prefab", p.Kind)
+		}
+		out := AssetList{Kind: p.Kind, Loaded: []string{}, Files: []string{}}
+		if s.opts.Scenes != nil {
+			// The disk is walked here, off the main thread; the loaded
+			// list is the manager's, read there.
+			fs, err := listFiles(s.opts.Scenes.Assets().Root(), p.Kind)
+			if err != nil {
+				return nil, errf(CodeFailed, "tact.assets: %v", err)
+			}
+			out.Files = append(out.Files, fs...)
+		}
+		run = func() (any, *Error) { out.Loaded = append(out.Loaded, s.loadedOfKind(p.Kind)...); return out, nil }
+	case "tact.stats":
+		run = func() (any, *Error) { return s.statsSnapshot(), nil }
 	case "tact.save":
 		var p saveParams
 		if e := decode(method, raw, &p); e != nil {
@@ -417,7 +454,7 @@ func (s *Server) set(p setParams) (*NodeDetail, *Error) {
 	if comp != nil {
 		what := fmt.Sprintf("node %d (%s) component %d (%s)", p.ID, n.Name(), *p.Index, s.typeName(comp))
 		if obj != nil {
-			if err := decodeFields(reflect.ValueOf(comp).Elem(), obj, what); err != nil {
+			if err := decodeFields(reflect.ValueOf(comp).Elem(), obj, what, resolve{s}); err != nil {
 				return nil, errf(CodeInvalidParams, "tact.set: %v", err)
 			}
 		}
@@ -502,7 +539,7 @@ func (s *Server) newComponent(raw json.RawMessage) (scenegraph.Behavior, error) 
 		return nil, err
 	}
 	delete(obj, "type")
-	return c, decodeFields(reflect.ValueOf(c).Elem(), obj, typ)
+	return c, decodeFields(reflect.ValueOf(c).Elem(), obj, typ, resolve{s})
 }
 
 func (s *Server) destroy(id uint64) (bool, *Error) {
@@ -607,26 +644,12 @@ func (s *Server) control(p controlParams) (State, *Error) {
 
 // save writes the running scene to path under the asset root.
 func (s *Server) save(p string) (string, *Error) {
-	if s.opts.Scenes == nil {
-		return "", errf(CodeFailed, "tact.save: no scene store (the game has no asset root)")
-	}
-	if !strings.HasSuffix(p, ".json") {
-		return "", errf(CodeInvalidParams, "tact.save: %q: a scene file's name ends in .json", p)
+	if e := s.savePath("tact.save", p); e != nil {
+		return "", e
 	}
 	sc := s.d.Scene()
 	if sc == nil {
 		return "", errf(CodeFailed, "tact.save: no scene is running")
-	}
-	// The folder is made under the asset root first; the path rules are
-	// the asset manager's (WriteFile refuses any path leaving the root), and
-	// a path that is not local is refused before any folder is made.
-	if !filepath.IsLocal(filepath.FromSlash(p)) {
-		return "", errf(CodeInvalidParams, "tact.save: %q leaves the asset root", p)
-	}
-	if dir := path.Dir(p); dir != "." {
-		if err := os.MkdirAll(filepath.Join(s.opts.Scenes.Assets().Root(), filepath.FromSlash(dir)), 0o755); err != nil {
-			return "", errf(CodeFailed, "tact.save: %v", err)
-		}
 	}
 	if err := s.opts.Scenes.SaveScene(sc, p); err != nil {
 		return "", errf(CodeFailed, "tact.save: %v", err)

@@ -1,6 +1,8 @@
 package inspector
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/runtime/ui"
@@ -12,11 +14,13 @@ type PickResult struct {
 	Node *NodeSummary `json:"node"`
 }
 
-// pick returns the topmost sprite, label or UI rect under screen pixel
-// (x, y) (top-left origin, as in the game view's PNG): cameras are tried
-// from the last drawn (highest Priority) down; within a camera the
-// winner is the one drawn last: highest SortLayer, then Order, then tree
-// order.
+// pick returns the topmost sprite, label, UI rect or mesh under screen
+// pixel (x, y) (top-left origin, as in the game view's PNG): cameras are
+// tried from the last drawn (highest Priority) down; within a camera the
+// winner is the one drawn last: highest SortLayer, then Order, then (for
+// two meshes) the nearer, then tree order. A MeshRenderer is hit within
+// its bounding sphere (Radius, scaled as its node); one with no Radius has
+// no bounds and is never picked.
 func (s *Server) pick(x, y float32) PickResult {
 	r := s.root()
 	if r == nil {
@@ -59,6 +63,7 @@ func (s *Server) pick(x, y float32) PickResult {
 type pickKey struct {
 	layer uint8
 	order int16
+	dist  float32 // along the ray, for meshes; 0 for flat things
 	seq   int
 }
 
@@ -68,6 +73,9 @@ func (a pickKey) above(b pickKey) bool {
 	}
 	if a.order != b.order {
 		return a.order > b.order
+	}
+	if a.dist > 0 && b.dist > 0 && a.dist != b.dist {
+		return a.dist < b.dist // depth-tested: the nearer one shows
 	}
 	return a.seq > b.seq
 }
@@ -97,11 +105,18 @@ func (s *Server) pickIn(root *scenegraph.Node, cam *scenegraph.Camera, x, y floa
 			var key pickKey
 			switch v := c.(type) {
 			case *scenegraph.Sprite:
-				size, anchor, key = v.Size, v.Anchor, pickKey{v.SortLayer, v.Order, seq}
+				size, anchor, key = v.Size, v.Anchor, pickKey{layer: v.SortLayer, order: v.Order, seq: seq}
 			case *text.Label:
-				size, anchor, key = v.Size(), v.Anchor, pickKey{v.SortLayer, v.Order, seq}
+				size, anchor, key = v.Size(), v.Anchor, pickKey{layer: v.SortLayer, order: v.Order, seq: seq}
 			case *ui.Rect:
-				size, anchor, key = mgl32.Vec2{v.Width(), v.Height()}, v.Anchor(), pickKey{0, 0, seq}
+				size, anchor, key = mgl32.Vec2{v.Width(), v.Height()}, v.Anchor(), pickKey{seq: seq}
+			case *scenegraph.MeshRenderer:
+				if t, ok := sphereHit(n, v.Radius, origin, dir); ok {
+					if k := (pickKey{v.SortLayer, v.Order, t, seq}); hit == nil || k.above(hitKey) {
+						hit, hitKey = n, k
+					}
+				}
+				continue
 			default:
 				continue
 			}
@@ -135,4 +150,33 @@ func localHit(n *scenegraph.Node, origin, dir mgl32.Vec3) (mgl32.Vec2, bool) {
 	}
 	t := -o[2] / d[2]
 	return mgl32.Vec2{o[0] + t*d[0], o[1] + t*d[1]}, true
+}
+
+// sphereHit intersects the world ray with the sphere of radius r (in n's
+// local units) around n's origin; it returns the first hit's distance
+// along the ray (in units of dir, > 0).
+func sphereHit(n *scenegraph.Node, r float32, origin, dir mgl32.Vec3) (float32, bool) {
+	if r <= 0 {
+		return 0, false
+	}
+	m := n.WorldMatrix()
+	c := m.Col(3).Vec3()
+	s := max(m.Col(0).Vec3().Len(), m.Col(1).Vec3().Len(), m.Col(2).Vec3().Len())
+	r *= s
+	oc := origin.Sub(c)
+	a := dir.Dot(dir)
+	b := oc.Dot(dir)
+	disc := b*b - a*(oc.Dot(oc)-r*r)
+	if a == 0 || disc < 0 {
+		return 0, false
+	}
+	sq := float32(math.Sqrt(float64(disc)))
+	t := (-b - sq) / a
+	if t <= 0 {
+		t = (-b + sq) / a // the ray starts inside the sphere
+	}
+	if t <= 0 {
+		return 0, false
+	}
+	return t, true
 }

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/tact-engine/tact/core"
+	"github.com/tact-engine/tact/runtime/asset"
 	"github.com/tact-engine/tact/runtime/director"
 	"github.com/tact-engine/tact/runtime/scenefile"
 	"github.com/tact-engine/tact/scenegraph"
@@ -95,6 +96,9 @@ type Server struct {
 	timeScale atomic.Uint64 // float64 bits
 	lastWatch time.Time
 	tree      treeState
+	held      map[string]*asset.Asset // assets set loaded, released at Close
+	stats     statsRing
+	rec       *traceRec // the trace being recorded, if any
 }
 
 // call is a request waiting for the main thread.
@@ -140,7 +144,8 @@ func New(o Options) (*Server, error) {
 		return nil, fmt.Errorf("inspector: %w", err)
 	}
 	s := &Server{opts: o, d: o.Director, ln: ln, token: o.Token,
-		ids: map[*scenegraph.Node]uint64{}, nodes: map[uint64]*scenegraph.Node{}}
+		ids: map[*scenegraph.Node]uint64{}, nodes: map[uint64]*scenegraph.Node{}, held: map[string]*asset.Asset{}}
+	s.stats.init()
 	s.timeScale.Store(math.Float64bits(1))
 	s.host = ln.Addr().String()
 	_, s.port, _ = net.SplitHostPort(s.host)
@@ -152,6 +157,7 @@ func New(o Options) (*Server, error) {
 	mux.HandleFunc("POST /rpc", s.serveRPC)
 	mux.HandleFunc("GET /watch", s.serveWatch)
 	mux.HandleFunc("GET /frame.png", s.serveFrame)
+	mux.HandleFunc("GET /trace.json", s.serveTrace)
 	s.http = &http.Server{Handler: s.guard(mux), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 16 << 10}
 	s.offs = append(s.offs,
 		s.d.BeginFrame.On(func(*director.Director) { s.Poll() }),
@@ -214,6 +220,13 @@ func (s *Server) Close() error {
 	for _, w := range ws {
 		w.stop()
 	}
+	if s.rec != nil {
+		s.finishTrace(errStopped)
+	}
+	for _, a := range s.held {
+		a.Release()
+	}
+	clear(s.held)
 	return s.http.Close()
 }
 
@@ -222,6 +235,9 @@ func (s *Server) Close() error {
 // is paused and not ticking. With nothing queued and no watcher it costs an
 // atomic load and allocates nothing.
 func (s *Server) Poll() {
+	if s.rec != nil && s.rec.left == 0 {
+		s.finishTrace(nil)
+	}
 	if s.pending.Load() == 0 && s.watchN.Load() == 0 && !s.stepArmed {
 		return
 	}
@@ -258,6 +274,8 @@ func (s *Server) Poll() {
 }
 
 func (s *Server) endFrame(*director.Director) {
+	s.sample()
+	s.traceFrame()
 	if s.stepping > 0 {
 		s.stepping--
 		if s.stepping == 0 {

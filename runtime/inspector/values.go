@@ -7,10 +7,16 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/tact-engine/tact/internal/fields"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/animation"
 	"github.com/tact-engine/tact/runtime/asset"
+	"github.com/tact-engine/tact/runtime/audio"
+	"github.com/tact-engine/tact/runtime/scenefile"
+	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/scenegraph"
 )
 
@@ -21,16 +27,34 @@ type Field struct {
 	Name string `json:"name"`
 	// Kind says which input fits: "bool", "int", "uint", "float",
 	// "string", "color" ([r, g, b, a] 0..255), "vector" (an array of
-	// numbers: mgl32.Vec2/3/4), "asset" (the asset path, read-only), "node"
-	// (a node path, read-only), "array", "object", or "opaque"
-	// (a value the inspector shows as text only).
+	// numbers: mgl32.Vec2/3/4), "asset" (the asset path under the asset
+	// root; set loads it), "node" (a node path, as Node.Path gives it, or
+	// relative to the scene root; for a component type, that node's
+	// component of the type), "array", "object", or "opaque" (a value the
+	// inspector shows as text only). An integer with named values is "int"
+	// or "uint" with Enum set.
 	Kind string `json:"kind"`
 	// Go is the Go type, as in "mgl32.Vec2".
 	Go string `json:"go"`
 	// Value is the value in scene-file JSON.
 	Value any `json:"value"`
-	// ReadOnly is true for kinds set cannot change (asset, node, opaque).
+	// ReadOnly is true for values set cannot change: opaque ones, and
+	// asset handles that have no file (meshes, render targets).
 	ReadOnly bool `json:"readOnly,omitempty"`
+	// Asset, for kind "asset", is the kind of file the field takes:
+	// "texture", "shader", "font", "sound", "animation" or "prefab" (the
+	// kinds tact.assets lists); "" for handles with no file.
+	Asset string `json:"asset,omitempty"`
+	// Enum lists the named values of an integer type with a String method
+	// (render.BlendMode: opaque, alpha, ...), for a select; Value stays the
+	// number, as in scene files.
+	Enum []EnumValue `json:"enum,omitempty"`
+}
+
+// EnumValue is one named value of an enum field.
+type EnumValue struct {
+	Name  string `json:"name"`
+	Value int64  `json:"value"`
 }
 
 var (
@@ -41,7 +65,67 @@ var (
 	typeTarget   = reflect.TypeFor[render.TargetID]()
 	typeNode     = reflect.TypeFor[*scenegraph.Node]()
 	typeBehavior = reflect.TypeFor[scenegraph.Behavior]()
+	typeFont     = reflect.TypeFor[*text.Font]()
+	typeSound    = reflect.TypeFor[*audio.Clip]()
+	typeAnim     = reflect.TypeFor[*animation.Clip]()
+	typePrefab   = reflect.TypeFor[*scenefile.SceneFile]()
+	typeStringer = reflect.TypeFor[fmt.Stringer]()
 )
+
+// assetKind names the kind of file a field of type t takes ("": none).
+func assetKind(t reflect.Type) string {
+	switch t {
+	case typeTexture:
+		return "texture"
+	case typeShader:
+		return "shader"
+	case typeFont:
+		return "font"
+	case typeSound:
+		return "sound"
+	case typeAnim:
+		return "animation"
+	case typePrefab:
+		return "prefab"
+	}
+	return ""
+}
+
+// enumOf lists the named values of t when it is a named integer type whose
+// String names its values 0, 1, 2... (a Go enum); nil otherwise. It stops at
+// the first value whose name does not start with a letter or has a
+// parenthesis ("blend(invalid)", "mode(7)"), and gives up past 64 values,
+// where the type is a number with a String method (time.Duration: "0s"
+// fails at once).
+func enumOf(t reflect.Type) []EnumValue {
+	if t.PkgPath() == "" || !t.Implements(typeStringer) {
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+	default:
+		return nil
+	}
+	var out []EnumValue
+	v := reflect.New(t).Elem()
+	for i := int64(0); i <= 64; i++ {
+		if t.Kind() >= reflect.Uint {
+			v.SetUint(uint64(i))
+		} else {
+			v.SetInt(i)
+		}
+		name := v.Interface().(fmt.Stringer).String()
+		if name == "" || strings.ContainsAny(name, "()") || !unicode.IsLetter([]rune(name)[0]) {
+			break
+		}
+		out = append(out, EnumValue{Name: name, Value: i})
+	}
+	if len(out) < 2 || len(out) > 64 {
+		return nil
+	}
+	return out
+}
 
 // kindOf classifies t for the page's inputs.
 func kindOf(t reflect.Type) string {
@@ -84,7 +168,12 @@ func kindOf(t reflect.Type) string {
 	return "opaque"
 }
 
-func readOnlyKind(k string) bool { return k == "asset" || k == "node" || k == "opaque" }
+// readOnlyType reports whether set cannot change a field of type t:
+// opaque values, and handles with no file behind them.
+func readOnlyType(t reflect.Type) bool {
+	k := kindOf(t)
+	return k == "opaque" || (k == "asset" && assetKind(t) == "")
+}
 
 // componentFields returns b's state fields with their values.
 func componentFields(b scenegraph.Behavior, assets *asset.Manager) []Field {
@@ -94,7 +183,8 @@ func componentFields(b scenegraph.Behavior, assets *asset.Manager) []Field {
 	for _, f := range fs {
 		k := kindOf(f.Type)
 		out = append(out, Field{Name: f.Name, Kind: k, Go: f.Type.String(),
-			Value: encodeValue(v.FieldByIndex(f.Index), assets), ReadOnly: readOnlyKind(k)})
+			Value: encodeValue(v.FieldByIndex(f.Index), assets), ReadOnly: readOnlyType(f.Type),
+			Asset: assetKind(f.Type), Enum: enumOf(f.Type)})
 	}
 	return out
 }
@@ -190,9 +280,16 @@ func encodeValue(v reflect.Value, assets *asset.Manager) any {
 	return t.String()
 }
 
+// resolver turns the paths a client sends for asset and node fields into
+// values; a nil resolver refuses them.
+type resolver interface {
+	asset(dst reflect.Value, p, what string) error
+	node(dst reflect.Value, p, what string) error
+}
+
 // decodeValue sets dst from the JSON value v (decoded with UseNumber); what
-// names the field in errors.
-func decodeValue(dst reflect.Value, v any, what string) error {
+// names the field in errors; res resolves asset and node paths.
+func decodeValue(dst reflect.Value, v any, what string, res resolver) error {
 	t := dst.Type()
 	want := func(w string) error { return fmt.Errorf("%s: want %s, have %s", what, w, jsonKind(v)) }
 	if t == typeColor {
@@ -201,14 +298,27 @@ func decodeValue(dst reflect.Value, v any, what string) error {
 			return want("[r, g, b, a] (0..255)")
 		}
 		var c [4]uint8
-		if err := decodeValue(reflect.ValueOf(&c).Elem(), v, what); err != nil {
+		if err := decodeValue(reflect.ValueOf(&c).Elem(), v, what, nil); err != nil {
 			return err
 		}
 		dst.SetUint(uint64(render.RGBA(c[0], c[1], c[2], c[3])))
 		return nil
 	}
-	if k := kindOf(t); readOnlyKind(k) {
-		return fmt.Errorf("%s: %v fields cannot be set from the inspector (%s)", what, t, k)
+	if readOnlyType(t) {
+		return fmt.Errorf("%s: %v fields cannot be set from the inspector (%s)", what, t, kindOf(t))
+	}
+	if k := kindOf(t); k == "asset" || k == "node" {
+		p, ok := v.(string)
+		if v != nil && !ok {
+			return want("an " + k + " path (string) or null")
+		}
+		if res == nil {
+			return fmt.Errorf("%s: %v fields need the running game to resolve %q", what, t, p)
+		}
+		if k == "asset" {
+			return res.asset(dst, p, what)
+		}
+		return res.node(dst, p, what)
 	}
 	switch t.Kind() {
 	case reflect.Bool:
@@ -261,7 +371,7 @@ func decodeValue(dst reflect.Value, v any, what string) error {
 		tmp := reflect.New(t).Elem() // all or nothing
 		tmp.Set(dst)
 		for i, e := range arr {
-			if err := decodeValue(tmp.Index(i), e, what+"["+strconv.Itoa(i)+"]"); err != nil {
+			if err := decodeValue(tmp.Index(i), e, what+"["+strconv.Itoa(i)+"]", res); err != nil {
 				return err
 			}
 		}
@@ -277,7 +387,7 @@ func decodeValue(dst reflect.Value, v any, what string) error {
 		}
 		s := reflect.MakeSlice(t, len(arr), len(arr))
 		for i, e := range arr {
-			if err := decodeValue(s.Index(i), e, what+"["+strconv.Itoa(i)+"]"); err != nil {
+			if err := decodeValue(s.Index(i), e, what+"["+strconv.Itoa(i)+"]", res); err != nil {
 				return err
 			}
 		}
@@ -289,7 +399,7 @@ func decodeValue(dst reflect.Value, v any, what string) error {
 		}
 		tmp := reflect.New(t).Elem()
 		tmp.Set(dst)
-		if err := decodeFields(tmp, obj, what); err != nil {
+		if err := decodeFields(tmp, obj, what, res); err != nil {
 			return err
 		}
 		dst.Set(tmp)
@@ -302,7 +412,7 @@ func decodeValue(dst reflect.Value, v any, what string) error {
 // decodeFields sets the state fields of the struct dst named in obj; an
 // unknown name is an error. Fields are set one by one; the first error
 // stops, leaving the fields before it set.
-func decodeFields(dst reflect.Value, obj map[string]any, what string) error {
+func decodeFields(dst reflect.Value, obj map[string]any, what string, res resolver) error {
 	fs := fields.Of(dst.Type())
 	for _, k := range sortedKeys(obj) {
 		i := -1
@@ -314,7 +424,7 @@ func decodeFields(dst reflect.Value, obj map[string]any, what string) error {
 		if i < 0 {
 			return fmt.Errorf("%s: %v has no state field %q", what, dst.Type(), k)
 		}
-		if err := decodeValue(dst.FieldByIndex(fs[i].Index), obj[k], what+"."+k); err != nil {
+		if err := decodeValue(dst.FieldByIndex(fs[i].Index), obj[k], what+"."+k, res); err != nil {
 			return err
 		}
 	}

@@ -46,11 +46,18 @@ type System struct {
 	stepping bool
 	busy     bool // dispatching
 	steps    uint64
+	// passing holds the contacts with a one-way platform that were
+	// entered from the wrong side: they stay disabled until they end.
+	passing []box2d.B2ContactInterface
+	// scratch for shape casts, kept here so that casts allocate nothing.
+	cast castScratch
+	wm   box2d.B2WorldManifold // scratch for reading contacts
 }
 
 type physEvent struct {
-	begin bool
-	a, b  *Collider
+	begin   bool
+	a, b    *Collider
+	contact Contact // normal from a to b
 }
 
 // Priority is the priority of a Director's physics System (Cocos' LOW): its
@@ -160,6 +167,10 @@ func (s *System) FixedUpdate(step float64) {
 	s.stepping = false
 	s.steps++
 	for _, rb := range s.bodies {
+		if rb.driven {
+			rb.driven = false
+			rb.body.SetLinearVelocity(box2d.MakeB2Vec2(0, 0))
+		}
 		rb.capture()
 		rb.write(rb.cur)
 	}
@@ -190,9 +201,27 @@ func (s *System) PostUpdate(float64) {
 // contactListener receives Box2D's contact callbacks and queues them.
 type contactListener struct{ s *System }
 
-func (l contactListener) BeginContact(c box2d.B2ContactInterface)                   { l.s.queue(true, c) }
-func (l contactListener) EndContact(c box2d.B2ContactInterface)                     { l.s.queue(false, c) }
-func (contactListener) PreSolve(box2d.B2ContactInterface, box2d.B2Manifold)         {}
+func (l contactListener) BeginContact(c box2d.B2ContactInterface) {
+	l.s.beginOneWay(c)
+	l.s.queue(true, c)
+}
+
+func (l contactListener) EndContact(c box2d.B2ContactInterface) {
+	l.s.endOneWay(c)
+	l.s.queue(false, c)
+}
+
+// PreSolve keeps a contact that entered a one-way platform from the wrong
+// side disabled (Box2D re-enables every contact each step).
+func (l contactListener) PreSolve(c box2d.B2ContactInterface, _ box2d.B2Manifold) {
+	for _, p := range l.s.passing {
+		if p == c {
+			c.SetEnabled(false)
+			return
+		}
+	}
+}
+
 func (contactListener) PostSolve(box2d.B2ContactInterface, *box2d.B2ContactImpulse) {}
 
 func (s *System) queue(begin bool, c box2d.B2ContactInterface) {
@@ -201,7 +230,7 @@ func (s *System) queue(begin bool, c box2d.B2ContactInterface) {
 	if a == nil || b == nil {
 		return
 	}
-	s.events = append(s.events, physEvent{begin: begin, a: a, b: b})
+	s.events = append(s.events, physEvent{begin: begin, a: a, b: b, contact: s.contactOf(begin, c)})
 	if !s.stepping && !s.busy {
 		s.dispatch() // an EndContact from DestroyBody between steps
 	}
@@ -216,7 +245,9 @@ func (s *System) dispatch() {
 	s.busy = true
 	for i := 0; i < len(s.events); i++ {
 		ev := s.events[i]
+		ev.a.contact = ev.contact
 		ev.a.notify(ev.begin, ev.a, ev.b)
+		ev.b.contact = ev.contact.flipped()
 		ev.b.notify(ev.begin, ev.b, ev.a)
 	}
 	clear(s.events)
@@ -235,13 +266,16 @@ type RaycastHit struct {
 }
 
 // RaycastClosest returns the first collider on the segment from→to (world
-// units), and false when there is none. Sensors are skipped.
-func (s *System) RaycastClosest(from, to mgl32.Vec2) (RaycastHit, bool) {
+// units), and false when there is none. Sensors are skipped, and with a
+// filter (the first of filter) only the categories in its Mask are hit,
+// its Ignore body never is, and Sensors brings sensors back.
+func (s *System) RaycastClosest(from, to mgl32.Vec2, filter ...QueryFilter) (RaycastHit, bool) {
 	var best RaycastHit
 	found := false
+	q := firstFilter(filter)
 	s.world.RayCast(func(f *box2d.B2Fixture, p, n box2d.B2Vec2, frac float64) float64 {
-		c, _ := f.GetUserData().(*Collider)
-		if c == nil || f.IsSensor() {
+		c, ok := q.accepts(f)
+		if !ok {
 			return -1
 		}
 		best, found = s.hit(c, p, n, frac), true
@@ -251,12 +285,14 @@ func (s *System) RaycastClosest(from, to mgl32.Vec2) (RaycastHit, bool) {
 }
 
 // RaycastAll appends every collider on the segment from→to to dst, nearest
-// first, and returns it. Sensors are skipped.
-func (s *System) RaycastAll(from, to mgl32.Vec2, dst []RaycastHit) []RaycastHit {
+// first, and returns it. Sensors are skipped; a filter (the first of
+// filter) narrows the hits as in RaycastClosest.
+func (s *System) RaycastAll(from, to mgl32.Vec2, dst []RaycastHit, filter ...QueryFilter) []RaycastHit {
 	start := len(dst)
+	q := firstFilter(filter)
 	s.world.RayCast(func(f *box2d.B2Fixture, p, n box2d.B2Vec2, frac float64) float64 {
-		c, _ := f.GetUserData().(*Collider)
-		if c == nil || f.IsSensor() {
+		c, ok := q.accepts(f)
+		if !ok {
 			return -1
 		}
 		dst = append(dst, s.hit(c, p, n, frac))

@@ -53,6 +53,9 @@ type RigidBody struct {
 	prev  pose
 	cur   pose
 	wrote pose // the pose last written to the node
+	// driven is set by a CharacterBody's move: the System stops the body
+	// after the step that carried it.
+	driven bool
 	// badNode is set while the node holds a non-finite pose that
 	// pullTeleport refused, so that it is reported once, not every step.
 	badNode bool
@@ -387,7 +390,14 @@ type Collider struct {
 	// Category is the shape's category bits and Mask the categories it
 	// collides with (zero values: category 1, mask all).
 	Category, Mask uint16
+	// OneWay makes the shape a one-way platform (Godot's
+	// one_way_collision): shapes landing on it from above (along the
+	// body's up, +y rotated by its angle) collide; shapes meeting it from
+	// below or from the side pass through until they have left it. A
+	// CharacterBody honours it in its casts too.
+	OneWay bool
 
+	contact Contact // the one being reported
 	body    *RigidBody
 	fixture *box2d.B2Fixture
 	seen    []scenegraph.Behavior
@@ -421,7 +431,7 @@ func (c *Collider) attach(rb *RigidBody, f fixtureMaker) {
 	s := rb.Node().WorldMatrix()
 	sx := float32(math.Hypot(float64(s[0]), float64(s[1])))
 	sy := float32(math.Hypot(float64(s[4]), float64(s[5])))
-	if err := c.check(f, sx, sy); err != nil {
+	if err := c.check(f, rb.sys.ptm, sx, sy); err != nil {
 		scenegraph.LoggerOf(c.Node()).Printf("%v; the shape is not added to the body", err)
 		return
 	}
@@ -445,7 +455,7 @@ func (c *Collider) attach(rb *RigidBody, f fixtureMaker) {
 }
 
 // check refuses a shape Box2D cannot take.
-func (c *Collider) check(f fixtureMaker, sx, sy float32) error {
+func (c *Collider) check(f fixtureMaker, ptm float64, sx, sy float32) error {
 	var bad string
 	switch {
 	case !finite(float64(sx), float64(sy)):
@@ -463,6 +473,10 @@ func (c *Collider) check(f fixtureMaker, sx, sy float32) error {
 		case *CircleCollider:
 			if !finite(float64(sh.Radius)) {
 				bad = fmt.Sprintf("Radius %v", sh.Radius)
+			}
+		case *EdgeCollider, *ChainCollider:
+			if err := checkPoints(f, ptm, sx, sy, c.Node().Path()); err != nil {
+				return err
 			}
 		}
 	}

@@ -20,6 +20,13 @@
 //     than 65536 bytes (MaxLineBytes)";
 //   - a text event holds at most MaxTextBytes bytes (4096).
 //
+// Gamepads are recorded too: their connection (with the id the Input gave
+// them and their name), buttons, axes and disconnection; the pads
+// connected when recording starts are recorded as connected in frame 0.
+// A Player brings them back as virtual pads (platform.Input's
+// InjectGamepadAdded) under their recorded ids, so gamepad play, from a
+// platform.VirtualGamepad or a real pad, replays headless.
+//
 // Every other count comes from lines actually read, so memory grows with
 // the file, never with what it claims.
 //

@@ -27,9 +27,24 @@ const (
 	InputQuit
 	InputWheel
 	InputText
+	// InputPadAdd is a gamepad's connection (Pad, Name), InputPadRemove
+	// its disconnection (Pad).
+	InputPadAdd
+	InputPadRemove
+	// InputPadDown and InputPadUp are a gamepad button's press and
+	// release (Pad, PadButton).
+	InputPadDown
+	InputPadUp
+	// InputPadAxis is a gamepad axis's move (Pad, Axis, Value).
+	InputPadAxis
+	// InputTextEditing is an input method's composition change (Text,
+	// Start, Length; see platform.TextEditingEvent).
+	InputTextEditing
 )
 
-var inputKindNames = [...]string{"", "keydown", "keyup", "move", "mousedown", "mouseup", "quit", "wheel", "text"}
+var inputKindNames = [...]string{"", "keydown", "keyup", "move", "mousedown", "mouseup", "quit", "wheel", "text",
+	"padadd", "padremove", "paddown", "padup", "padaxis",
+	"edit"}
 
 // String returns the kind's name in recording files, e.g. "keydown".
 func (k InputKind) String() string {
@@ -59,6 +74,19 @@ type InputEvent struct {
 	// Text is a text event's text: UTF-8 as SDL delivers it, though a
 	// recording keeps any bytes, at most MaxTextBytes.
 	Text string
+	// Start and Length are an edit's cursor and selection in Text, in
+	// runes (0 to 2^31-1).
+	Start, Length int
+	// Pad is the gamepad of a pad event, by the id the Input gave it.
+	Pad platform.GamepadID
+	// Name is a padadd's gamepad name, at most MaxTextBytes.
+	Name string
+	// PadButton is a paddown's or padup's button.
+	PadButton platform.GamepadButton
+	// Axis and Value are a padaxis's axis and its new position (-1..1,
+	// as platform.Gamepad.Axis reads it).
+	Axis  platform.GamepadAxis
+	Value float32
 }
 
 // DTChange says that from frame Frame on, every frame had dt DT.
@@ -166,6 +194,16 @@ func (r *Recording) WriteTo(w io.Writer) (int64, error) {
 			fmt.Fprintf(cw, "%d wheel %s %s\n", e.Frame, f32(e.DX), f32(e.DY))
 		case InputText:
 			fmt.Fprintf(cw, "%d text %s\n", e.Frame, quoteText(e.Text))
+		case InputTextEditing:
+			fmt.Fprintf(cw, "%d edit %d %d %s\n", e.Frame, e.Start, e.Length, quoteText(e.Text))
+		case InputPadAdd:
+			fmt.Fprintf(cw, "%d padadd %d %s\n", e.Frame, e.Pad, quoteText(e.Name))
+		case InputPadRemove:
+			fmt.Fprintf(cw, "%d padremove %d\n", e.Frame, e.Pad)
+		case InputPadDown, InputPadUp:
+			fmt.Fprintf(cw, "%d %s %d %d\n", e.Frame, e.Kind, e.Pad, e.PadButton)
+		case InputPadAxis:
+			fmt.Fprintf(cw, "%d padaxis %d %d %s\n", e.Frame, e.Pad, e.Axis, strconv.FormatFloat(float64(e.Value), 'g', -1, 32))
 		}
 	}
 	if cw.err != nil {
@@ -377,6 +415,56 @@ func parseEvent(frame uint64, kind string, args []string) (InputEvent, error) {
 		}
 		e.Kind, e.Text = InputText, t
 		return e, e.check()
+	case "edit":
+		if len(args) != 3 {
+			return e, fmt.Errorf("edit wants a start, a length and a quoted string, has %d values", len(args))
+		}
+		var n [2]int64
+		for i, a := range args[:2] {
+			v, err := strconv.ParseInt(a, 10, 32)
+			if err != nil || v < 0 {
+				return e, fmt.Errorf("edit value %q: not a 32-bit integer of at least 0", a)
+			}
+			n[i] = v
+		}
+		t, err := strconv.Unquote(args[2])
+		if err != nil {
+			return e, fmt.Errorf("edit text %.20q: not a quoted string", args[2])
+		}
+		e.Kind, e.Start, e.Length, e.Text = InputTextEditing, int(n[0]), int(n[1]), t
+		return e, e.check()
+	case "padadd":
+		if len(args) != 2 {
+			return e, fmt.Errorf("padadd wants a gamepad id and a quoted name, has %d values", len(args))
+		}
+		id, err := strconv.ParseInt(args[0], 10, 32)
+		if err != nil {
+			return e, fmt.Errorf("padadd gamepad id %q: not a 32-bit integer", args[0])
+		}
+		name, err := strconv.Unquote(args[1])
+		if err != nil {
+			return e, fmt.Errorf("padadd name %.20q: not a quoted string", args[1])
+		}
+		e.Kind, e.Pad, e.Name = InputPadAdd, platform.GamepadID(id), name
+		return e, e.check()
+	case "padaxis":
+		if len(args) != 3 {
+			return e, fmt.Errorf("padaxis wants 3 values, has %d", len(args))
+		}
+		id, err := strconv.ParseInt(args[0], 10, 32)
+		if err != nil {
+			return e, fmt.Errorf("padaxis gamepad id %q: not a 32-bit integer", args[0])
+		}
+		a, err := strconv.ParseUint(args[1], 10, 8)
+		if err != nil {
+			return e, fmt.Errorf("padaxis axis %q: not a small number", args[1])
+		}
+		v, err := strconv.ParseFloat(args[2], 32)
+		if err != nil {
+			return e, fmt.Errorf("padaxis value %q: not a number", args[2])
+		}
+		e.Kind, e.Pad, e.Axis, e.Value = InputPadAxis, platform.GamepadID(id), platform.GamepadAxis(a), float32(v)
+		return e, e.check()
 	}
 	want := 0
 	switch kind {
@@ -392,6 +480,12 @@ func parseEvent(frame uint64, kind string, args []string) (InputEvent, error) {
 		e.Kind, want = InputMouseUp, 4
 	case "quit":
 		e.Kind = InputQuit
+	case "padremove":
+		e.Kind, want = InputPadRemove, 1
+	case "paddown":
+		e.Kind, want = InputPadDown, 2
+	case "padup":
+		e.Kind, want = InputPadUp, 2
 	default:
 		return e, fmt.Errorf("unknown event %q", kind)
 	}
@@ -431,6 +525,13 @@ func parseEvent(frame uint64, kind string, args []string) (InputEvent, error) {
 			return e, fmt.Errorf("%s: clicks %d out of range", kind, n[3])
 		}
 		e.Button, e.X, e.Y, e.Clicks = platform.MouseButton(n[0]), int(n[1]), int(n[2]), int(n[3])
+	case InputPadRemove:
+		e.Pad = platform.GamepadID(n[0])
+	case InputPadDown, InputPadUp:
+		if n[1] < 0 || n[1] >= int64(platform.GamepadButtonCount) {
+			return e, fmt.Errorf("%s: gamepad button %d out of range", kind, n[1])
+		}
+		e.Pad, e.PadButton = platform.GamepadID(n[0]), platform.GamepadButton(n[1])
 	}
 	return e, e.check()
 }
@@ -465,7 +566,31 @@ func (e *InputEvent) check() error {
 		if len(e.Text) > MaxTextBytes {
 			return fmt.Errorf("text of %d bytes is over the limit of %d (MaxTextBytes)", len(e.Text), MaxTextBytes)
 		}
-	case InputQuit:
+	case InputTextEditing:
+		if len(e.Text) > MaxTextBytes {
+			return fmt.Errorf("edit: text of %d bytes is over the limit of %d (MaxTextBytes)", len(e.Text), MaxTextBytes)
+		}
+		if e.Start < 0 || e.Length < 0 || e.Start > math.MaxInt32 || e.Length > math.MaxInt32 {
+			return fmt.Errorf("edit: start %d or length %d is not 0 to 2^31-1", e.Start, e.Length)
+		}
+	case InputPadAdd:
+		if len(e.Name) > MaxTextBytes {
+			return fmt.Errorf("padadd: name of %d bytes is over the limit of %d (MaxTextBytes)", len(e.Name), MaxTextBytes)
+		}
+	case InputPadDown, InputPadUp:
+		if e.PadButton >= platform.GamepadButtonCount {
+			return fmt.Errorf("%s: gamepad button %d out of range", e.Kind, e.PadButton)
+		}
+	case InputPadAxis:
+		if e.Axis >= platform.GamepadAxisCount {
+			return fmt.Errorf("padaxis: axis %d out of range", e.Axis)
+		}
+		// -1..1 excludes NaN too; Inject would clamp the rest, and a
+		// recording holds only what a pad can read.
+		if !(e.Value >= -1 && e.Value <= 1) {
+			return fmt.Errorf("padaxis: value %v is not -1 to 1", e.Value)
+		}
+	case InputQuit, InputPadRemove:
 	default:
 		return fmt.Errorf("unknown kind %d", e.Kind)
 	}
@@ -510,6 +635,7 @@ func NewRecorder(d *director.Director, in *platform.Input) *Recorder {
 				// NewRecorder runs: during a frame's EndFrame it still
 				// counts the frame that is ending.
 				r.started, r.start = true, d.TotalFrames()
+				r.recordPads(in)
 			}
 			f := d.TotalFrames() - r.start
 			r.rec.Frames = f + 1
@@ -533,8 +659,49 @@ func NewRecorder(d *director.Director, in *platform.Input) *Recorder {
 		in.QuitRequested.On(func(struct{}) { add(InputEvent{Kind: InputQuit}) }),
 		in.MouseWheel.On(func(w platform.WheelEvent) { add(InputEvent{Kind: InputWheel, DX: w.DX, DY: w.DY}) }),
 		in.TextInput.On(func(s string) { add(InputEvent{Kind: InputText, Text: s}) }),
+		in.TextEditing.On(func(t platform.TextEditingEvent) {
+			add(InputEvent{Kind: InputTextEditing, Text: t.Text, Start: t.Start, Length: t.Length})
+		}),
+		in.GamepadAdded.On(func(id platform.GamepadID) {
+			var name string
+			if g := in.Gamepad(id); g != nil {
+				name = g.Name()
+			}
+			add(InputEvent{Kind: InputPadAdd, Pad: id, Name: name})
+		}),
+		in.GamepadRemoved.On(func(id platform.GamepadID) { add(InputEvent{Kind: InputPadRemove, Pad: id}) }),
+		in.GamepadButtonDown.On(func(b platform.GamepadButtonEvent) {
+			add(InputEvent{Kind: InputPadDown, Pad: b.ID, PadButton: b.Button})
+		}),
+		in.GamepadButtonUp.On(func(b platform.GamepadButtonEvent) {
+			add(InputEvent{Kind: InputPadUp, Pad: b.ID, PadButton: b.Button})
+		}),
+		in.GamepadAxisMotion.On(func(a platform.GamepadAxisEvent) {
+			add(InputEvent{Kind: InputPadAxis, Pad: a.ID, Axis: a.Axis, Value: a.Value})
+		}),
 	}
 	return r
+}
+
+// recordPads records the gamepads connected when frame 0 begins (before
+// its input is dispatched) as frame-0 events: each pad's connection, its
+// held buttons and its axes off zero. A replay connects them in frame 0's
+// dispatch, so the replayed frames see the same pads, ids and state; only
+// GamepadAdded fires there once more than in the recorded run.
+func (r *Recorder) recordPads(in *platform.Input) {
+	for _, g := range in.Gamepads() {
+		r.rec.Events = append(r.rec.Events, InputEvent{Kind: InputPadAdd, Pad: g.ID(), Name: g.Name()})
+		for b := range platform.GamepadButtonCount {
+			if g.Down(b) {
+				r.rec.Events = append(r.rec.Events, InputEvent{Kind: InputPadDown, Pad: g.ID(), PadButton: b})
+			}
+		}
+		for a := range platform.GamepadAxisCount {
+			if v := g.Axis(a); v != 0 {
+				r.rec.Events = append(r.rec.Events, InputEvent{Kind: InputPadAxis, Pad: g.ID(), Axis: a, Value: v})
+			}
+		}
+	}
 }
 
 // Stop ends the recording and returns it. Later calls return the same
@@ -608,6 +775,16 @@ func (p *Player) beginFrame(d *director.Director) {
 			p.in.InjectWheel(e.DX, e.DY)
 		case InputText:
 			p.in.InjectText(e.Text)
+		case InputTextEditing:
+			p.in.InjectTextEditing(e.Text, e.Start, e.Length)
+		case InputPadAdd:
+			p.in.InjectGamepadAdded(e.Pad, e.Name)
+		case InputPadRemove:
+			p.in.InjectGamepadRemoved(e.Pad)
+		case InputPadDown, InputPadUp:
+			p.in.InjectGamepadButton(e.Pad, e.PadButton, e.Kind == InputPadDown)
+		case InputPadAxis:
+			p.in.InjectGamepadAxis(e.Pad, e.Axis, e.Value)
 		}
 	}
 	if f+1 >= p.rec.Frames {

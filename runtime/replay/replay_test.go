@@ -120,6 +120,8 @@ func FuzzReadRecording(f *testing.F) {
 	f.Add(head + "1 text \"\\xff\\xc3\"\n2 text \"a\\xed\\xa0\\x80\"\n")
 	f.Add("tact-recording 1\nfixed-step 0.1\nmax-frame-time 0.25\nframes 18446744073709551615\n0 dt 0.1\n")
 	f.Add(head + "1 text \"\u00e9\xff\\x20\"\n")
+	f.Add(head + "0 padadd -1 \"Virtual\\x20Pad\"\n1 paddown -1 11\n1 padaxis -1 0 -0.5000153\n2 padup -1 11\n2 padremove -1\n")
+	f.Add(head + "1 edit 5 0 \"nihao\"\n1 edit 0 0 \"\"\n1 text \"\\u4f60\\u597d\"\n2 edit 2 1 \"\\xff\"\n")
 	f.Fuzz(func(t *testing.T, in string) {
 		r, err := ReadRecording("fuzz", strings.NewReader(in))
 		if err != nil {

@@ -6,7 +6,10 @@
 // with Cocos' overflow modes (none, clamp with ellipsis, shrink, resize
 // height), and draws them as batched glyph sprites from a GlyphCache of
 // alpha atlases, one per font and pixel size, bounded per font and freed
-// with the font.
+// with the font. Color emoji (CBDT and sbix PNG strikes) keep their colors
+// in the same atlases, and a Label's outline and shadow (Cocos
+// enableOutline, enableShadow) are bitmaps beside its glyphs, drawn in the
+// same batch.
 //
 // A Label's font is a chain: its Font (or the Go face of its Bold/Italic
 // style), then its Fallback chain of Families (or the scene's, UseFallback),
@@ -18,6 +21,13 @@
 // own with UseCache), which also holds the shaping state and a cache of
 // finished layouts, so a label going back to a text it had, or a text
 // prepared with Prewarm, lays out without allocating.
+//
+// A RichText draws Cocos-style markup ([color], [size], [b], [i], [u],
+// [outline], [br/], [img], [on click]; ParseRichText) shaped and wrapped as
+// one paragraph across its style runs, and reports which clickable run is
+// under a point (HitTest). A Label draws with an AngelCode BMFont bitmap
+// font instead when its BitmapFont is set (ParseBMFont reads the text, XML
+// and binary forms).
 //
 // Layer: runtime/, tier 1 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and no other runtime package.

@@ -33,6 +33,7 @@ type Font struct {
 	ft     *font.Font
 	family string
 	aspect font.Aspect
+	emoji  bool // a color emoji font: drawn only for emoji (see fontmap)
 
 	mu     sync.Mutex
 	caches []weak.Pointer[GlyphCache] // caches holding atlases of the font
@@ -248,7 +249,7 @@ func parseFace(name string, ld *ot.Loader) (f *Font, err error) {
 		return nil, fmt.Errorf("text: font %q: %w", name, err)
 	}
 	d := ft.Describe()
-	return &Font{name: name, ft: ft, family: d.Family, aspect: d.Aspect}, nil
+	return &Font{name: name, ft: ft, family: d.Family, aspect: d.Aspect, emoji: isEmojiFont(ft)}, nil
 }
 
 // checkFont loads what drawing will need.

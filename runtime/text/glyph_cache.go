@@ -32,7 +32,11 @@ const (
 const DefaultMaxAtlasesPerFont = 8
 
 // GlyphCache keeps glyph atlases: one RGBA8 texture per font and pixel size,
-// with white glyphs whose coverage is in alpha, packed on shelves. Glyphs are
+// with white glyphs whose coverage is in alpha, packed on shelves; color
+// glyphs (the PNG bitmaps of CBDT and sbix fonts such as Noto Color Emoji,
+// scaled to the pixel size) keep their colors in the same texture, and a
+// Label's outline and shadow bitmaps (coverage grown or blurred) sit next
+// to its glyphs, so a label with effects still draws in one call. Glyphs are
 // rasterized on first use and uploaded through the frame being recorded (the
 // new rectangles only); a full atlas grows by doubling, re-uploading
 // everything into a new texture and deleting the old one through the frame
@@ -71,10 +75,11 @@ type GlyphCache struct {
 	// when a font next needs a new atlas.
 	MaxAtlasesPerFont int
 
-	atlases []*glyphAtlas
-	rgba    []byte // scratch: RGBA8 expansion of an upload
-	rast    vector.Rasterizer
-	shape   *shaper // shaping state and go-text faces of the scenes' Labels
+	atlases      []*glyphAtlas
+	rgba         []byte // scratch: RGBA8 expansion of an upload
+	rast         vector.Rasterizer
+	glyphScratch         // bitmaps of the glyph being rasterized (color_glyph.go, effects.go)
+	shape        *shaper // shaping state and go-text faces of the scenes' Labels
 
 	// Recency: tick counts atlas uses; an atlas whose lastUse is after
 	// frameStart was drawn with in the frame being recorded, after
@@ -173,7 +178,7 @@ func (c *GlyphCache) free(f *render.Frame, a *glyphAtlas) {
 	a.released = true
 	a.tex = 0
 	a.font = nil
-	a.pix, a.img, a.entries, a.index, a.shelves = nil, image.Alpha{}, nil, nil, nil
+	a.pix, a.img, a.entries, a.index, a.shelves, a.col = nil, image.Alpha{}, nil, nil, nil, nil
 	a.dirty, a.resized = image.Rectangle{}, false
 }
 
@@ -245,10 +250,22 @@ func (c *GlyphCache) evict(f *render.Frame, font *Font) {
 
 // glyphEntry is one rasterized glyph: its rectangle in the atlas (w == 0:
 // nothing to draw, as for a space) and the offset of the bitmap's
-// bottom-left corner from the pen position, y up.
+// bottom-left corner from the pen position, y up. A color entry holds its
+// own colors (a color emoji) and is drawn untinted; the others are white
+// coverage, tinted by the label.
 type glyphEntry struct {
 	x, y, w, h int32
 	bx, by     int32
+	color      bool
+}
+
+// glyphKey names one bitmap of an atlas: a glyph, plain or grown by
+// dilate pixels (an outline) and blurred by a radius of blur pixels (a
+// shadow). Effect bitmaps are coverage only, tinted when drawn.
+type glyphKey struct {
+	g      font.GID
+	dilate uint8
+	blur   uint8
 }
 
 // shelf is a row of the atlas: glyphs up to h texels tall, filled up to x;
@@ -268,9 +285,10 @@ type glyphAtlas struct {
 	w, h    int
 	img     image.Alpha // CPU copy of the coverage, w×h
 	pix     []byte      // img.Pix
+	col     []byte      // straight RGBA of color glyphs, w×h×4; nil until the first one
 	shelves []shelf
 	bottom  int // y where the next shelf opens
-	index   map[font.GID]int32
+	index   map[glyphKey]int32
 	entries []glyphEntry
 	dirty   image.Rectangle // bounds of what is not uploaded yet; the shelves say which parts
 	resized bool            // grew since tex was created
@@ -286,7 +304,7 @@ func (c *GlyphCache) atlas(fr *render.Frame, f *Font, px int) *glyphAtlas {
 		}
 	}
 	c.evict(fr, f)
-	a := &glyphAtlas{cache: c, font: f, px: px, index: make(map[font.GID]int32)}
+	a := &glyphAtlas{cache: c, font: f, px: px, index: make(map[glyphKey]int32)}
 	a.setSize(atlasInitialSize, atlasInitialSize)
 	a.bottom = glyphPadding
 	c.atlases = append(c.atlases, a)
@@ -295,7 +313,7 @@ func (c *GlyphCache) atlas(fr *render.Frame, f *Font, px int) *glyphAtlas {
 		face := c.shaper().face(f)
 		for r := rune(0x20); r < 0x7f; r++ {
 			if g, ok := face.NominalGlyph(r); ok {
-				a.lookup(g)
+				a.lookup(glyphKey{g: g})
 			}
 		}
 	}
@@ -307,33 +325,81 @@ func (a *glyphAtlas) setSize(w, h int) {
 	for y := 0; y < a.h; y++ {
 		copy(pix[y*w:y*w+a.w], a.pix[y*a.w:(y+1)*a.w])
 	}
+	if a.col != nil {
+		col := make([]byte, w*h*4)
+		for y := 0; y < a.h; y++ {
+			copy(col[y*w*4:(y*w+a.w)*4], a.col[y*a.w*4:(y+1)*a.w*4])
+		}
+		a.col = col
+	}
 	a.w, a.h, a.pix = w, h, pix
 	a.img = image.Alpha{Pix: pix, Stride: w, Rect: image.Rect(0, 0, w, h)}
 }
 
-// lookup returns the entry index of glyph g, rasterizing it on first use.
-// A glyph that cannot be loaded, or that does not fit even the largest
-// atlas, gets an empty entry: it draws nothing.
-func (a *glyphAtlas) lookup(g font.GID) int32 {
-	if i, ok := a.index[g]; ok {
+// lookup returns the entry index of bitmap k (a glyph, plain or an effect
+// of one), rasterizing it on first use. A glyph that cannot be loaded, or
+// that does not fit even the largest atlas, gets an empty entry: it draws
+// nothing.
+func (a *glyphAtlas) lookup(k glyphKey) int32 {
+	if i, ok := a.index[k]; ok {
 		return i
 	}
 	i := int32(len(a.entries))
-	a.entries = append(a.entries, a.rasterize(g))
-	a.index[g] = i
+	a.entries = append(a.entries, a.rasterize(k))
+	a.index[k] = i
 	return i
 }
 
-func (a *glyphAtlas) rasterize(g font.GID) glyphEntry {
+// rasterize draws bitmap k (see glyphBitmap and effect) into the scratch
+// buffers, then packs and copies it into the atlas.
+func (a *glyphAtlas) rasterize(k glyphKey) glyphEntry {
 	c := a.cache
-	out, ok := c.shaper().face(a.font).GlyphDataOutline(g)
-	if !ok || len(out.Segments) == 0 {
-		// Bitmap-only glyphs (color emoji) and empty ones (spaces) draw
-		// nothing.
+	b, ok := c.glyphBitmap(c.shaper().face(a.font), a.font, k.g, a.px)
+	if !ok {
 		return glyphEntry{}
 	}
+	if k.dilate > 0 || k.blur > 0 {
+		b = c.effect(b, int(k.dilate), int(k.blur))
+	}
+	w, h := b.w, b.h
+	if w <= 0 || h <= 0 || w > atlasMaxSize-2*glyphPadding || h > atlasMaxSize-2*glyphPadding {
+		return glyphEntry{}
+	}
+	x, y, si, ok := a.pack(w, h)
+	if !ok {
+		return glyphEntry{}
+	}
+	for row := 0; row < h; row++ {
+		copy(a.pix[(y+row)*a.w+x:(y+row)*a.w+x+w], b.cov[row*w:(row+1)*w])
+	}
+	if b.col != nil {
+		if a.col == nil {
+			a.col = make([]byte, a.w*a.h*4)
+		}
+		for row := 0; row < h; row++ {
+			copy(a.col[((y+row)*a.w+x)*4:((y+row)*a.w+x+w)*4], b.col[row*w*4:(row+1)*w*4])
+		}
+	}
+	r := image.Rect(x, y, x+w, y+h)
+	a.dirty = a.dirty.Union(r)
+	if s := &a.shelves[si]; s.dx1 <= s.dx0 {
+		s.dx0, s.dx1 = x, x+w
+	} else {
+		s.dx0, s.dx1 = min(s.dx0, x), max(s.dx1, x+w)
+	}
+	return glyphEntry{x: int32(x), y: int32(y), w: int32(w), h: int32(h), bx: int32(b.x), by: int32(-(b.y + h)), color: b.col != nil}
+}
+
+// outlineBitmap rasterizes glyph g's outline at px pixels into the scratch
+// coverage; ok is false for a glyph without one (or with absurd extents,
+// from a broken font).
+func (c *GlyphCache) outlineBitmap(face *font.Face, f *Font, g font.GID, px int) (glyphBitmap, bool) {
+	out, ok := face.GlyphDataOutline(g)
+	if !ok || len(out.Segments) == 0 {
+		return glyphBitmap{}, false
+	}
 	// Font units, y up, to pixels, y down; quantize the bounds.
-	scale := float32(a.px) / float32(a.font.ft.Upem())
+	scale := float32(px) / float32(f.ft.Upem())
 	bx0, by0 := float32(math.Inf(1)), float32(math.Inf(1))
 	bx1, by1 := float32(math.Inf(-1)), float32(math.Inf(-1))
 	for i := range out.Segments {
@@ -345,18 +411,15 @@ func (a *glyphAtlas) rasterize(g font.GID) glyphEntry {
 		}
 	}
 	if !(bx1 >= bx0 && by1 >= by0) || bx0 < -4*maxFontPixels || by0 < -4*maxFontPixels || bx1 > 4*maxFontPixels || by1 > 4*maxFontPixels {
-		return glyphEntry{} // no points, NaN, or absurd extents from a broken font
+		return glyphBitmap{}, false // no points, NaN, or absurd extents from a broken font
 	}
 	minX, minY := int(math.Floor(float64(bx0))), int(math.Floor(float64(by0)))
 	maxX, maxY := int(math.Ceil(float64(bx1))), int(math.Ceil(float64(by1)))
 	w, h := maxX-minX, maxY-minY
-	if w <= 0 || h <= 0 || w > atlasMaxSize-2*glyphPadding || h > atlasMaxSize-2*glyphPadding {
-		return glyphEntry{}
+	if w <= 0 || h <= 0 || w > atlasMaxSize || h > atlasMaxSize {
+		return glyphBitmap{}, false
 	}
-	x, y, si, ok := a.pack(w, h)
-	if !ok {
-		return glyphEntry{}
-	}
+	cov := c.covBuf(w * h)
 	z := &c.rast
 	z.Reset(w, h)
 	z.DrawOp = draw.Src
@@ -377,15 +440,9 @@ func (a *glyphAtlas) rasterize(g font.GID) glyphEntry {
 			z.CubeTo(px(0), py(0), px(1), py(1), px(2), py(2))
 		}
 	}
-	r := image.Rect(x, y, x+w, y+h)
-	z.Draw(&a.img, r, image.Opaque, image.Point{})
-	a.dirty = a.dirty.Union(r)
-	if s := &a.shelves[si]; s.dx1 <= s.dx0 {
-		s.dx0, s.dx1 = x, x+w
-	} else {
-		s.dx0, s.dx1 = min(s.dx0, x), max(s.dx1, x+w)
-	}
-	return glyphEntry{x: int32(x), y: int32(y), w: int32(w), h: int32(h), bx: int32(minX), by: int32(-maxY)}
+	img := image.Alpha{Pix: cov, Stride: w, Rect: image.Rect(0, 0, w, h)}
+	z.Draw(&img, img.Rect, image.Opaque, image.Point{})
+	return glyphBitmap{cov: cov, w: w, h: h, x: minX, y: minY}, true
 }
 
 // pack finds room for a w×h glyph (plus padding) on a shelf, opening a new
@@ -483,6 +540,19 @@ func (c *GlyphCache) expand(a *glyphAtlas, r image.Rectangle) []byte {
 			i += 4
 		}
 	}
+	if a.col != nil {
+		// Color glyphs: their own straight RGBA (coverage is their alpha).
+		i = 0
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			row := a.col[(y*a.w+r.Min.X)*4 : (y*a.w+r.Max.X)*4]
+			for k := 0; k < len(row); k += 4 {
+				if row[k+3] != 0 {
+					copy(out[i+k:i+k+4], row[k:k+4])
+				}
+			}
+			i += len(row)
+		}
+	}
 	return out
 }
 
@@ -513,7 +583,7 @@ func (la *labelLayout) resolve(fr *render.Frame, c *GlyphCache) {
 			a = c.atlas(fr, la.fonts[q.font], la.px)
 			la.atlases[q.font] = a
 		}
-		q.entry = a.lookup(q.glyph)
+		q.entry = a.lookup(glyphKey{g: q.glyph})
 	}
 	la.resolved = true
 }

@@ -104,11 +104,35 @@ type Label struct {
 	Overflow Overflow
 	// Ellipsis ends the last line drawn with "…" when OverflowClamp cuts text.
 	Ellipsis bool
+	// EnableOutline draws every glyph grown by OutlineWidth in OutlineColor
+	// under the text (Cocos enableOutline, outlineColor, outlineWidth).
+	// OutlineWidth is in pixels of the glyphs' rasterization, rounded, 1 to
+	// 16; 0 means 2, Cocos' default.
+	EnableOutline bool
+	OutlineColor  render.Color
+	OutlineWidth  float32
+	// EnableShadow draws the text (with its outline) again in ShadowColor,
+	// moved by ShadowOffset local units (y up) and blurred by ShadowBlur
+	// pixels (rounded, 0 to 16; 0 is a hard shadow), under everything else
+	// (Cocos enableShadow, shadowColor, shadowOffset, shadowBlur).
+	EnableShadow bool
+	ShadowColor  render.Color
+	ShadowOffset mgl32.Vec2
+	ShadowBlur   float32
 	// SortLayer and Order sort before texture and depth, as for Sprite.
 	SortLayer uint8
 	Order     int16
 
+	// BitmapFont, when set, draws the label with a BMFont instead of Font
+	// and Fallback (Cocos: a Label whose font is a BitmapFont): FontSize
+	// scales it from its Size (0: its own size), kerning pairs apply, and
+	// Bold, Italic, Overflow, Ellipsis, outline and shadow are ignored (the
+	// pages carry the font's look).
+	BitmapFont *BitmapFont
+
 	lay    labelLayout
+	fx     labelEffects  // outline and shadow bitmaps (label_effects.go)
+	bm     bitmapLayout  // the layout with BitmapFont
 	sprite render.Sprite // scratch, so Render records without allocating
 }
 
@@ -122,12 +146,18 @@ func NewLabel(text string, size float32, color render.Color) *Label {
 // Size returns the laid-out box's size in local units, laying the text out
 // first if a field it depends on changed.
 func (l *Label) Size() mgl32.Vec2 {
+	if l.BitmapFont != nil {
+		return l.bitmapLayout().size
+	}
 	l.layout()
 	return l.lay.size
 }
 
 // LineCount returns the number of laid-out lines (0 for empty text).
 func (l *Label) LineCount() int {
+	if l.BitmapFont != nil {
+		return len(l.bitmapLayout().lines)
+	}
 	l.layout()
 	return len(l.lay.lines)
 }
@@ -136,6 +166,10 @@ func (l *Label) LineCount() int {
 // label's box. New glyphs are rasterized into the scene's GlyphCache and
 // uploaded through v.Frame before its draws.
 func (l *Label) Render(v *scenegraph.View) {
+	if l.BitmapFont != nil {
+		l.renderBitmap(v)
+		return
+	}
 	l.layout()
 	la := &l.lay
 	if len(la.quads) == 0 {
@@ -152,17 +186,20 @@ func (l *Label) Render(v *scenegraph.View) {
 	ex, ey := la.cullMax[0]-la.cullMin[0], la.cullMax[1]-la.cullMin[1]
 	sx := m[0]*m[0] + m[1]*m[1]
 	sy := m[4]*m[4] + m[5]*m[5]
-	if r := 0.5 * float32(math.Sqrt(float64((ex*ex+ey*ey)*max(sx, sy)))); !v.Visible(center, r) {
+	if r := (0.5*float32(math.Sqrt(float64(ex*ex+ey*ey))) + l.effectMargin()) * float32(math.Sqrt(float64(max(sx, sy)))); !v.Visible(center, r) {
 		v.CountCulled()
 		return
 	}
 
 	c := CacheOf(n.Scene())
 	c.beginDraw(v.Frame)
+	resolved := false
 	if !la.resolved || !la.atlasesValid(c) {
 		// A new layout, or an atlas was evicted or freed: (re)rasterize.
 		la.resolve(v.Frame, c)
+		resolved = true
 	}
+	l.fx.resolve(l, resolved) // outline and shadow bitmaps, before the atlases flush
 	for _, a := range la.atlases {
 		if a != nil {
 			c.use(a)
@@ -172,32 +209,20 @@ func (l *Label) Render(v *scenegraph.View) {
 
 	rs := &l.sprite
 	rs.Pivot = mgl32.Vec2{}
-	rs.Color = v.ApplyOpacity(l.Color) // the node opacity (scenegraph.Node.SetOpacity)
 	rs.Shader = 0
 	rs.Blend = render.BlendAlpha
 	rs.Layer = l.SortLayer
 	rs.Order = l.Order
 	rs.Depth = v.Depth(center) // one depth: the glyphs stay together and batch
-	for i := range la.quads {
-		q := &la.quads[i]
-		a := la.atlases[q.font]
-		e := &a.entries[q.entry]
-		if e.w == 0 {
-			continue
-		}
-		gx := round32(q.x+ox) + float32(e.bx)
-		gy := round32(q.y+oy) + float32(e.by)
-		t := m
-		t[12] = m[0]*gx + m[4]*gy + m[12]
-		t[13] = m[1]*gx + m[5]*gy + m[13]
-		t[14] = m[2]*gx + m[6]*gy + m[14]
-		rs.Transform = t
-		iw, ih := 1/float32(a.w), 1/float32(a.h)
-		rs.Texture = a.tex
-		rs.Size = mgl32.Vec2{float32(e.w), float32(e.h)}
-		rs.UV = mgl32.Vec4{float32(e.x) * iw, float32(e.y) * ih, float32(e.x+e.w) * iw, float32(e.y+e.h) * ih}
-		v.Frame.DrawSprite(rs)
+	// Shadow, outline, then the glyphs: equal sort keys keep this order, and
+	// all share the atlases, so they batch together.
+	if l.fx.shadow {
+		l.drawQuads(v, m, ox+l.ShadowOffset[0], oy+l.ShadowOffset[1], l.fx.shadowEntries, v.ApplyOpacity(l.ShadowColor))
 	}
+	if l.fx.outline {
+		l.drawQuads(v, m, ox, oy, l.fx.outlineEntries, v.ApplyOpacity(l.OutlineColor))
+	}
+	l.drawQuads(v, m, ox, oy, nil, v.ApplyOpacity(l.Color)) // the node opacity (scenegraph.Node.SetOpacity)
 	c.endDraw(v.Frame)
 	v.CountRendered()
 }

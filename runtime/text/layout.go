@@ -246,9 +246,9 @@ func (la *labelLayout) layoutAt(sh *shaper, px int, shrink bool) bool {
 	fits := true
 	for start := 0; k.text != ""; {
 		para, last := k.text[start:], true
-		if i := indexNewline(para); i >= 0 {
+		if i, n := paragraphBreak(para); i >= 0 {
 			para, last = para[:i], false
-			start += i + 1
+			start += i + n
 		}
 		if maxLines > 0 && len(lines) >= maxLines {
 			la.truncated = true
@@ -356,14 +356,23 @@ func isBreakSpace(r rune) bool {
 	return r > 0x7f && unicode.IsSpace(r)
 }
 
-// indexNewline returns the index of the first '\n' in s, or -1.
-func indexNewline(s string) int {
+// paragraphBreak returns the byte index and length of the first paragraph
+// separator in s ('\n', and the other characters of bidi class B: U+001C to
+// U+001E, U+0085, U+2029), or -1. Each starts a new line: the shaper's
+// segmenter would end the paragraph at any of them and drop it, leaving its
+// runs short of the text.
+func paragraphBreak(s string) (i, n int) {
 	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
-			return i
+		switch c := s[i]; {
+		case c == '\n' || c >= 0x1c && c <= 0x1e:
+			return i, 1
+		case c == 0xc2 && i+1 < len(s) && s[i+1] == 0x85:
+			return i, 2
+		case c == 0xe2 && i+2 < len(s) && s[i+1] == 0x80 && s[i+2] == 0xa9:
+			return i, 3
 		}
 	}
-	return -1
+	return -1, 0
 }
 
 // shapeTruncator shapes the ellipsis in the chain.

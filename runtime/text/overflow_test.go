@@ -189,3 +189,24 @@ func BenchmarkFirstFrame3000CJK(b *testing.B) {
 		scenegraph.Extract(s, f)
 	}
 }
+
+// Every bidi paragraph separator starts a new line, as '\n' does: the
+// shaper's segmenter ends a paragraph at each and drops it, so a separator
+// left inside a paragraph made the runs fall short of the text and the
+// wrapper panicked (found by fuzzing rich text).
+func TestLabelParagraphSeparators(t *testing.T) {
+	l := NewLabel("0000A0000000AA000000000\x1c", 16, render.White)
+	l.WrapWidth = 206
+	nl := NewLabel("0000A0000000AA000000000\n", 16, render.White)
+	nl.WrapWidth = 206
+	if n, want := l.LineCount(), nl.LineCount(); n != want {
+		t.Fatalf("%q: %d lines, want %d as with a newline", l.Text, n, want)
+	}
+	for _, sep := range []string{"\n", "\x1c", "\x1d", "\x1e", "\u0085", "\u2029"} {
+		l := NewLabel("ab"+sep+"cd"+sep+"ef", 16, render.White)
+		l.WrapWidth = 300
+		if n, q := l.LineCount(), len(l.lay.quads); n != 3 || q != 6 {
+			t.Errorf("separator %q: %d lines, %d glyphs; want 3 lines of 2", sep, n, q)
+		}
+	}
+}

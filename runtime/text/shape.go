@@ -123,7 +123,7 @@ func (m *fontmap) ResolveFace(r rune) *font.Face {
 		return m.faces[m.last]
 	}
 	for i, f := range m.fonts {
-		if f.Has(r) {
+		if f.Has(r) && (!f.emoji || emojiRune(r)) {
 			m.last = i
 			return m.faces[i]
 		}
@@ -168,6 +168,6 @@ func (s *shaper) shapeParagraph(px int, dir di.Direction) {
 	s.fm.last = -1
 	in := shaping.Input{Text: s.runes, RunStart: 0, RunEnd: len(s.runes), Direction: dir, Size: fixed.I(px)}
 	for _, run := range s.seg.Split(in, &s.fm) {
-		s.outs = append(s.outs, s.hb.Shape(run))
+		s.shapeRun(run) // color_glyph.go: keeps spaces out of emoji fonts
 	}
 }

@@ -17,11 +17,13 @@ const (
 	fontHebrew     = "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf"
 	fontThai       = "/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf"
 	fontDevanagari = "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf"
+	fontEmoji      = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf" // fonts-noto-color-emoji
 )
 
 var fontPackages = map[string]string{
 	fontCJK: "fonts-noto-cjk", fontWQY: "fonts-wqy-microhei", fontDroid: "fonts-droid-fallback",
 	fontArabic: "fonts-noto-core", fontHebrew: "fonts-noto-core", fontThai: "fonts-noto-core", fontDevanagari: "fonts-noto-core",
+	fontEmoji: "fonts-noto-color-emoji",
 }
 
 // sysFonts caches parsed system fonts across tests (they are immutable).

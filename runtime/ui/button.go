@@ -9,12 +9,18 @@ import (
 // ButtonState is the state a Button shows.
 type ButtonState uint8
 
-// Button states, the indexes of Button.Colors and Button.Frames.
+// Button states: the first four are the indexes of Button.Colors and
+// Button.Frames.
 const (
 	StateNormal ButtonState = iota
 	StateHover
 	StatePressed
 	StateDisabled
+	// StateFocused is shown while the button has keyboard focus (keyboard
+	// or gamepad navigation, System.Navigate) and is not pressed or
+	// disabled: its look is FocusedColor and FocusedFrame, not an index
+	// of Colors and Frames, which keep the four pointer states.
+	StateFocused
 )
 
 // String returns the state's name.
@@ -28,6 +34,8 @@ func (s ButtonState) String() string {
 		return "pressed"
 	case StateDisabled:
 		return "disabled"
+	case StateFocused:
+		return "focused"
 	}
 	return "state(invalid)"
 }
@@ -65,6 +73,9 @@ type SpriteFrame struct {
 //     (Cocos' touch-end versus touch-cancel);
 //   - a pointer-cancel (the press taken away: a ScrollView starting to
 //     drag, PointerCancel) ends the press without a click;
+//   - keyboard focus (System.Navigate: arrows, Tab, the D-pad) shows
+//     StateFocused, over hover (at once after Navigate, at the next
+//     Arrange after SetFocus); NavSubmit (Enter, gamepad A) clicks it;
 //   - the mouse over it shows StateHover (touches do not hover); a disabled button
 //     (SetInteractable(false)) shows StateDisabled and ignores the pointer,
 //     though it still takes pointer events, so what lies under it is not
@@ -84,6 +95,19 @@ type Button struct {
 	// Frames are the target's texture region per state (TransitionSprite);
 	// a zero frame for Hover, Pressed or Disabled means Frames[StateNormal].
 	Frames [4]SpriteFrame
+	// Duration is how long, in seconds, a TransitionColor change fades
+	// from the colour shown to the new state's (Cocos Creator's duration,
+	// whose default is 0.1 s). 0, NewButton's, changes it at once. A fade
+	// advances in each Arrange by the Director's dt, so it takes the same
+	// frames in a replay; a System without a Director does not fade.
+	Duration float64
+	// FocusedColor is the target's colour while focused (TransitionColor);
+	// zero means Colors[StateHover], so a button from an older scene file
+	// still shows its focus.
+	FocusedColor render.Color
+	// FocusedFrame is the target's texture region while focused
+	// (TransitionSprite); zero means Frames[StateHover], or Frames[StateNormal].
+	FocusedFrame SpriteFrame
 	// Target is the *scenegraph.Sprite or *NineSlice the states change; nil
 	// means the first NineSlice, else the first Sprite, on the button's
 	// node. Set by code only (scene files leave it nil).
@@ -100,6 +124,8 @@ type Button struct {
 	inside   bool // the pressing pointer is over the button
 	pressID  PointerID
 	applied  buttonLook
+	fade     colorFade
+	force    bool   // apply the look even if unchanged: a fade moved
 	onClick  func() // a Toggle's flip, before Click
 	onLook   func() // a Toggle's checkmark, on each refresh
 	sys      *System
@@ -120,6 +146,9 @@ var (
 	DefaultHoverColor    = render.RGBA(225, 225, 225, 255)
 	DefaultPressedColor  = render.RGBA(180, 180, 180, 255)
 	DefaultDisabledColor = render.RGBA(124, 124, 124, 255)
+	// DefaultFocusedColor tints a focused button light blue: told apart
+	// from hover (a lighter grey) at a glance, also on a white sprite.
+	DefaultFocusedColor = render.RGBA(150, 200, 255, 255)
 )
 
 // NewButton returns an interactable button with TransitionColor and the
@@ -133,6 +162,7 @@ func NewButton() *Button {
 func (b *Button) setDefaults() {
 	b.Transition = TransitionColor
 	b.Colors = [4]render.Color{DefaultNormalColor, DefaultHoverColor, DefaultPressedColor, DefaultDisabledColor}
+	b.FocusedColor = DefaultFocusedColor
 }
 
 // Interactable reports whether the button reacts to the pointer.
@@ -157,6 +187,8 @@ func (b *Button) State() ButtonState {
 		return StatePressed
 	case b.pressed:
 		return StateNormal
+	case b.focused():
+		return StateFocused
 	case b.hovered:
 		return StateHover
 	}
@@ -253,6 +285,11 @@ func (b *Button) onLeave(e *scenegraph.Event) {
 	}
 }
 
+// focused reports whether the button's node has its System's focus.
+func (b *Button) focused() bool {
+	return b.sys != nil && b.sys.focus != nil && b.sys.focus == b.Node()
+}
+
 func (b *Button) click() {
 	if b.onClick != nil {
 		b.onClick()
@@ -278,8 +315,44 @@ func (b *Button) target() scenegraph.Behavior {
 	return nil
 }
 
-// arrange re-applies the look when a field changed since it was applied.
-func (b *Button) arrange(*System) { b.refresh() }
+// colorFade is a TransitionColor change under way (Button.Duration).
+type colorFade struct {
+	from, to render.Color
+	t        float64 // seconds since it began
+	on       bool
+}
+
+// lerpColor mixes a and b, k of the way to b (0..1), channel by channel.
+func lerpColor(a, b render.Color, k float64) render.Color {
+	ch := func(x, y uint8) uint8 { return uint8(float64(x) + (float64(y)-float64(x))*k + 0.5) }
+	return render.RGBA(ch(a.R(), b.R()), ch(a.G(), b.G()), ch(a.B(), b.B()), ch(a.A(), b.A()))
+}
+
+// arrange advances a fade and re-applies the look when a field changed
+// since it was applied.
+func (b *Button) arrange(s *System) {
+	if b.fade.on {
+		if s.d != nil {
+			b.fade.t += s.d.DeltaTime()
+		}
+		if s.d == nil || b.fade.t >= b.Duration {
+			b.fade.on = false
+		}
+		b.force = true
+	}
+	b.refresh()
+}
+
+// shownColor returns the colour the target shows now.
+func shownColor(t scenegraph.Behavior) render.Color {
+	switch t := t.(type) {
+	case *scenegraph.Sprite:
+		return t.Color
+	case *NineSlice:
+		return t.Color
+	}
+	return 0
+}
 
 // refresh applies the current state's look to the target if it differs
 // from what was applied last.
@@ -288,26 +361,52 @@ func (b *Button) refresh() {
 		b.onLook()
 	}
 	st := b.State()
-	f := b.Frames[st]
+	var color render.Color
+	var f SpriteFrame
+	if st == StateFocused {
+		color, f = b.FocusedColor, b.FocusedFrame
+		if color == 0 {
+			color = b.Colors[StateHover]
+		}
+		if f == (SpriteFrame{}) {
+			f = b.Frames[StateHover]
+		}
+	} else {
+		color, f = b.Colors[st], b.Frames[st]
+	}
 	if f == (SpriteFrame{}) {
 		f = b.Frames[StateNormal]
 	}
-	l := buttonLook{target: b.target(), tr: b.Transition, color: b.Colors[st], frame: f}
-	if l == b.applied {
+	l := buttonLook{target: b.target(), tr: b.Transition, color: color, frame: f}
+	if l == b.applied && !b.force {
 		return
 	}
+	b.force = false
+	if l.color != b.applied.color && b.Duration > 0 && l.target != nil && l.target == b.applied.target &&
+		l.tr&TransitionColor != 0 && b.sys != nil && b.sys.d != nil {
+		// A new state's colour: fade to it from what shows now (mid-way
+		// through another fade, too).
+		b.fade = colorFade{from: shownColor(l.target), to: l.color, on: true}
+	}
+	if !b.fade.on || b.fade.to != l.color {
+		b.fade.on = false
+	}
 	b.applied = l
+	shown := l.color
+	if b.fade.on {
+		shown = lerpColor(b.fade.from, b.fade.to, min(b.fade.t/b.Duration, 1))
+	}
 	switch t := l.target.(type) {
 	case *scenegraph.Sprite:
 		if l.tr&TransitionColor != 0 {
-			t.Color = l.color
+			t.Color = shown
 		}
 		if l.tr&TransitionSprite != 0 {
 			t.Texture, t.UV = f.Texture, f.UV
 		}
 	case *NineSlice:
 		if l.tr&TransitionColor != 0 {
-			t.Color = l.color
+			t.Color = shown
 		}
 		if l.tr&TransitionSprite != 0 {
 			t.Texture, t.UV = f.Texture, f.UV

@@ -1,14 +1,16 @@
 // Package ui holds Tact's user-interface components, after Cocos Creator's:
 // a Rect (Cocos' UITransform) giving a node a size and an anchor, pointer
 // events on nodes with hit testing and bubbling, Button, Toggle,
-// ProgressBar, NineSlice, Layout, Widget, ScrollView and TextInput.
+// ProgressBar, NineSlice, Layout, Widget, ScrollView, TextInput, and
+// Canvas, the root of a screen-space UI with a design resolution.
 //
 // # The System
 //
 // A Director gets one ui System with Install (a Game installs it). The
 // System turns pointer, wheel, key and text input, fed to it through its
 // methods (PointerDown, PointerMove, PointerUp, PointerCancel, Wheel,
-// KeyDown, TextInput), into node events on the running scene, and in the
+// KeyDown, TextInput, TextEditing), into node events on the running
+// scene, and in the
 // Director's BeforeDraw (every drawn frame, paused ones included) it brings
 // widgets, layouts, scroll views and the components' looks up to date. The
 // ui package does not read devices: whoever owns the input (the Game, a
@@ -66,6 +68,17 @@
 // dispatch only. Keyboard events go to the focused node (System.SetFocus):
 // "key-down" and "text-input" bubble from it with a *KeyEvent; "focus" and
 // "blur" are emitted on the node that gains or loses focus.
+//
+// # Navigation without a mouse
+//
+// With System.Navigation on, the keyboard and a gamepad move focus between
+// the focusable controls (enabled, interactable Buttons and Toggles, and
+// TextInputs): the arrows and the D-pad to the nearest control in their
+// direction (by the Rects' boxes in world space), Tab and Shift-Tab along
+// tree order or SetFocusOrder's, Enter and A click the focused control,
+// Escape and B dispatch EventCancel from it and emit Canceled. A Game maps
+// the keys and every gamepad (virtual ones too) to NavigateKey and
+// Navigate; a focused Button shows StateFocused (FocusedColor).
 //
 // Layer: runtime/, tier 2 of 5. It may import core, platform, render,
 // render/graph and scenegraph, and the runtime packages of earlier tiers

@@ -32,6 +32,16 @@ type System struct {
 	// is lost), after the nodes' "blur" and "focus" events. A Game turns
 	// the platform's text input on while a node has focus.
 	FocusChanged core.Signal[*scenegraph.Node]
+	// Canceled is emitted on NavCancel (Escape, gamepad B; see Navigate)
+	// with the focused node, or nil, after its EventCancel: the game
+	// decides what cancelling means, as closing a menu.
+	Canceled core.Signal[*scenegraph.Node]
+	// Navigation turns keyboard and gamepad navigation on: NavigateKey,
+	// and a Game's mapping of the D-pad, the left stick and A and B,
+	// act only while it is set (Navigate always does), so that a game
+	// steering with the arrows or the D-pad does not move focus through
+	// its HUD's buttons unasked. Off in a new System.
+	Navigation bool
 	// ClipLayers are the layer bits ScrollViews without a ClipLayer of
 	// their own are given, one each; NewSystem sets DefaultClipLayers.
 	ClipLayers uint32
@@ -45,12 +55,14 @@ type System struct {
 	widgets    []*Widget
 	layouts    []*Layout
 	scrolls    []*ScrollView
+	canvases   []*Canvas
 	others     []arranger
 	depths     []int // scratch: tree depths while sorting
 	clipCams   []*scenegraph.Camera
 	clipUsed   uint32
 	input      inputState
 	focus      *scenegraph.Node
+	nav        navState // focus navigation (focus.go)
 	arranging  bool
 }
 
@@ -252,6 +264,7 @@ func (s *System) Arrange() {
 	if f := s.focus; f != nil && (!f.IsValidStrict() || !f.ActiveInHierarchy()) {
 		s.SetFocus(nil)
 	}
+	s.arrangeCanvases() // canvas.go: before the Widgets align to them
 	sortByDepth(s, s.widgets, false)
 	for i := 0; i < len(s.widgets); i++ {
 		s.widgets[i].arrange(s)

@@ -29,11 +29,20 @@ const DefaultCaretBlink = 0.5
 //     removals;
 //   - Enter (or the keypad's) emits Submitted; the field keeps focus;
 //   - a caret is drawn at the insertion point, blinking every CaretBlink
-//     seconds of the Director's updates (0: steady).
+//     seconds of the Director's updates (0: steady);
+//   - an input method's composition (System.TextEditing: pinyin "nihao"
+//     on the way to 你好) is shown at the caret, underlined, with the caret
+//     at the input method's cursor in it, but is not part of Value and
+//     emits nothing; its commit arrives as typed text (one edit, one
+//     Changed). While composing, the editing keys belong to the input
+//     method and the field ignores them, except Escape, which drops the
+//     composition (keeping focus). Losing focus drops it too.
 //
 // The text is drawn by a text.Label on a child node "Text" and the caret
 // by a Sprite on a child node "Caret", which the field creates when it
-// loads (or takes over, when the nodes exist already: a saved scene),
+// loads (or takes over, when the nodes exist already: a saved scene), and
+// a composition's underline by a Sprite on a child node "Underline",
+// created for the first composition (or taken over). All are
 // left-aligned and vertically centered in the Rect, Padding from its left
 // edge. Text wider than the field scrolls so that the caret stays in view:
 // only the runes that fit whole between the paddings are shown. Placeholder
@@ -84,6 +93,8 @@ type TextInput struct {
 	measured  int // bytes of text measured, for tests
 	sys       *System
 	at        int // place in the System's list (see listed)
+
+	ime imeState // the input method's composition (ime.go)
 }
 
 // inputLook is everything the field's drawing depends on.
@@ -97,6 +108,9 @@ type inputLook struct {
 	rsize, ranchor     mgl32.Vec2
 	labelOK, caretOK   bool
 	labelPtr, caretPtr *scenegraph.Node
+	comp               string
+	compCursor         int
+	underPtr           *scenegraph.Node
 }
 
 // NewTextInput returns a field showing placeholder at fontSize, with white
@@ -191,6 +205,7 @@ func (t *TextInput) OnLoad() {
 		n.AddChild(c)
 		t.caretSpr = scenegraph.AddComponent(c, scenegraph.NewSprite(0, 2, 16))
 	}
+	t.loadUnderline()
 }
 
 // OnEnable listens to the node's click, focus and key events.
@@ -201,6 +216,7 @@ func (t *TextInput) OnEnable() {
 	n.On(EventBlur, t.onBlur, t)
 	n.On(EventKeyDown, t.onKey, t)
 	n.On(EventTextInput, t.onText, t)
+	n.On(EventTextEditing, t.onEditing, t)
 	if s := SystemOf(n); s != nil {
 		t.register(s)
 	}
@@ -211,6 +227,7 @@ func (t *TextInput) OnEnable() {
 func (t *TextInput) OnDisable() {
 	t.Blur()
 	t.focused = false
+	t.dropComposition()
 	t.Node().TargetOff(t)
 	if t.sys != nil {
 		t.sys.removeOther(t)
@@ -250,11 +267,16 @@ func (t *TextInput) onFocus(*scenegraph.Event) {
 
 func (t *TextInput) onBlur(*scenegraph.Event) {
 	t.focused = false
+	t.dropComposition()
 	t.refresh()
 }
 
 func (t *TextInput) onKey(e *scenegraph.Event) {
 	ke := e.Arg.(*KeyEvent)
+	if t.ime.comp != "" {
+		t.composingKey(e, ke.Key)
+		return
+	}
 	changed := false
 	t.clampCaret()
 	switch ke.Key {
@@ -307,6 +329,7 @@ func (t *TextInput) onKey(e *scenegraph.Event) {
 func (t *TextInput) onText(e *scenegraph.Event) {
 	ke := e.Arg.(*KeyEvent)
 	e.StopPropagation()
+	t.dropComposition() // a commit replaces the composition
 	have := 0
 	if t.MaxLength > 0 { // counting is only needed for the limit
 		have = utf8.RuneCountInString(t.Value)
@@ -379,6 +402,10 @@ func (t *TextInput) look() inputLook {
 			l.rsize, l.ranchor = r.ContentSize, r.AnchorPoint
 		}
 	}
+	l.comp, l.compCursor = t.ime.comp, t.ime.cursor
+	if t.ime.underline != nil {
+		l.underPtr = t.ime.underline.Node()
+	}
 	l.labelOK = t.label != nil && t.label.Node() != nil
 	l.caretOK = t.caretSpr != nil && t.caretSpr.Node() != nil
 	if l.labelOK {
@@ -395,6 +422,16 @@ func (t *TextInput) refresh() {
 	l := t.look()
 	if l == t.shown {
 		return
+	}
+	if blinked := t.shown; l.caretOK {
+		// Only the caret's blink changed: nothing moves, so nothing is
+		// laid out again (which could allocate, as a composition does).
+		blinked.caretOn = l.caretOn
+		if blinked == l {
+			t.shown = l
+			t.caretSpr.SetEnabled(l.caretOn)
+			return
+		}
 	}
 	t.shown = l
 	n := t.Node()
@@ -421,16 +458,24 @@ func (t *TextInput) refresh() {
 	lb.HAlign, lb.VAlign = text.AlignLeft, text.AlignMiddle
 	lb.WrapWidth, lb.BoxHeight = 0, 0
 	caretX := float32(0)
-	if t.Value == "" {
+	var ux0, ux1 float32 // the composition's underline, from the shown text's start
+	switch {
+	case t.ime.comp != "":
+		var shown string
+		shown, caretX, ux0, ux1 = t.composedWindow(avail)
+		lb.Text, lb.Color = shown, t.TextColor
+	case t.Value == "":
 		lb.Text, lb.Color = t.Placeholder, t.PlaceholderColor
 		t.viewStart = 0
-	} else {
+	default:
 		shown, x := t.window(avail)
 		lb.Text, lb.Color = shown, t.TextColor
 		caretX = x
 	}
 	setPos(lb.Node(), mgl32.Vec3{left, cy, lb.Node().Position()[2]})
+	t.placeUnderline(left+ux0, left+ux1, cy, size)
 
+	t.ime.caretOK = false
 	if !l.caretOK {
 		return
 	}
@@ -443,6 +488,8 @@ func (t *TextInput) refresh() {
 	cs.Size = mgl32.Vec2{cw, size * 1.2}
 	cs.Anchor = mgl32.Vec2{0, 0.5}
 	setPos(cs.Node(), mgl32.Vec3{left + caretX, cy, cs.Node().Position()[2]})
+	t.ime.caretBox = [4]float32{left + caretX, cy - size*0.6, left + caretX + cw, cy + size*0.6}
+	t.ime.caretOK = true
 	if cs.Enabled() != l.caretOn {
 		cs.SetEnabled(l.caretOn)
 	}

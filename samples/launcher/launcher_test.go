@@ -33,6 +33,7 @@ func TestProgram(t *testing.T) {
 	t.Run("UnknownScene", func(t *testing.T) { testUnknownScene(t, binary) })
 	t.Run("NoDisplay", func(t *testing.T) { testNoDisplay(t, binary) })
 	t.Run("Trace", func(t *testing.T) { testTrace(t, binary) })
+	t.Run("Inspect", func(t *testing.T) { testInspect(t, binary) })
 }
 
 // launch runs the launcher with args and env (added to the test's

@@ -1,6 +1,9 @@
-// Package text is a sample of text.Label: font sizes, horizontal and
-// vertical alignment, and wrapping, each label drawn inside an outline that
-// shows its box.
+// Package text is a sample of text.Label, in pages: the first shows font
+// sizes, horizontal and vertical alignment, and wrapping, each label drawn
+// inside an outline that shows its box; then a page per script (Chinese,
+// Japanese, Korean, Arabic, Hebrew, Thai, Devanagari), one of color emoji,
+// and one of outlines and shadows. The arrow keys (or Page Up and Page Down)
+// turn the pages.
 //
 // A Label lays its text out in a box: as wide as WrapWidth (or the widest
 // line) and as tall as BoxHeight (or the lines). HAlign places each line
@@ -24,14 +27,14 @@ import (
 // Sample is the text sample, as the launcher lists it.
 var Sample = sample.Sample{
 	Name:        "text",
-	Description: "labels: sizes, left/center/right and top/middle/bottom alignment, wrap widths, with their boxes outlined",
+	Description: "labels: sizes, alignment, wrapping; a page per script (CJK, Arabic, Hebrew, Thai, Devanagari), color emoji, outline and shadow (arrow keys turn pages)",
 	Configure: func(cfg *tact.Config) {
 		cfg.Width, cfg.Height = Width, Height
 		if cfg.Title == "" {
 			cfg.Title = "Tact - text"
 		}
 	},
-	Start: Start,
+	Start: StartAt(0),
 }
 
 // The window size the layout is made for.
@@ -101,14 +104,8 @@ var FontSizes = []float32{12, 16, 24, 32, 48}
 // SizesBaseline is the y of the bottom of the sizes row's boxes.
 const SizesBaseline = 490
 
-// Start builds the scene.
-func Start(g *tact.Game) (*scenegraph.Scene, error) {
-	s := scenegraph.NewScene("Text")
-	cam := scenegraph.NewNode("Camera")
-	cam.SetPosition(mgl32.Vec3{Width / 2, Height / 2, 0})
-	s.AddChild(cam)
-	scenegraph.AddComponent(cam, scenegraph.NewOrthoCamera(Background))
-
+// buildLabels builds the first page: sizes, alignment, wrapping.
+func buildLabels(s *scenegraph.Scene, _ *Fonts) {
 	// The title: NewLabel centers the text on its node.
 	title := scenegraph.NewNode("Title")
 	title.SetPositionXY(Width/2, Height-28)
@@ -130,7 +127,6 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	for i, d := range Demos() {
 		addDemo(s, i, d)
 	}
-	return s, nil
 }
 
 // addDemo adds a caption, the outline and the label of d.

@@ -190,3 +190,69 @@ func (c *Client) Watch(ctx context.Context, tree bool, node uint64, log bool) (<
 	}()
 	return ch, nil
 }
+
+// AddComponent adds a component of the registered type typ to node id,
+// with fields set (nil: the type's defaults), and returns the node as it
+// is afterwards.
+func (c *Client) AddComponent(ctx context.Context, id uint64, typ string, fields map[string]any) (*inspector.NodeDetail, error) {
+	var d inspector.NodeDetail
+	if err := c.Call(ctx, "tact.addComponent", map[string]any{"id": id, "type": typ, "fields": fields}, &d); err != nil {
+		return nil, err
+	}
+	return &d, nil
+}
+
+// RemoveComponent destroys node id's component at index comp.
+func (c *Client) RemoveComponent(ctx context.Context, id uint64, comp int) error {
+	return c.Call(ctx, "tact.removeComponent", map[string]any{"id": id, "component": comp}, nil)
+}
+
+// Reparent moves node id under parent (0: the scene root), at sibling
+// index (negative: last).
+func (c *Client) Reparent(ctx context.Context, id, parent uint64, index int) (*inspector.NodeSummary, error) {
+	p := map[string]any{"id": id, "parent": parent}
+	if index >= 0 {
+		p["index"] = index
+	}
+	var s inspector.NodeSummary
+	if err := c.Call(ctx, "tact.reparent", p, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// SavePrefab writes node id and its subtree as a prefab file at path under
+// the game's asset root.
+func (c *Client) SavePrefab(ctx context.Context, id uint64, path string) error {
+	return c.Call(ctx, "tact.savePrefab", map[string]any{"id": id, "path": path}, nil)
+}
+
+// Assets lists the asset paths of kind ("texture", "shader", "font",
+// "sound", "animation", "prefab"): loaded, and files under the asset root.
+func (c *Client) Assets(ctx context.Context, kind string) (*inspector.AssetList, error) {
+	var l inspector.AssetList
+	if err := c.Call(ctx, "tact.assets", map[string]any{"kind": kind}, &l); err != nil {
+		return nil, err
+	}
+	return &l, nil
+}
+
+// Stats returns the last frames' times, draw calls and GC figures.
+func (c *Client) Stats(ctx context.Context) (*inspector.Stats, error) {
+	var s inspector.Stats
+	if err := c.Call(ctx, "tact.stats", nil, &s); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// Trace records the next frames frames as a Chrome trace (JSON, for
+// ui.perfetto.dev) and returns it.
+func (c *Client) Trace(ctx context.Context, frames int) ([]byte, error) {
+	resp, err := c.get(ctx, fmt.Sprintf("/trace.json?frames=%d", frames))
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	return io.ReadAll(resp.Body)
+}
