@@ -177,16 +177,8 @@ func (l *Label) Render(v *scenegraph.View) {
 	}
 	n := l.Node()
 	m := n.WorldMatrix()
-	// Box coordinates to local: the box's top-left corner is at (ox, oy).
-	ox := -l.Anchor[0] * la.size[0]
-	oy := (1 - l.Anchor[1]) * la.size[1]
-	cx := ox + (la.cullMin[0]+la.cullMax[0])/2
-	cy := oy + (la.cullMin[1]+la.cullMax[1])/2
-	center := mgl32.Vec3{m[0]*cx + m[4]*cy + m[12], m[1]*cx + m[5]*cy + m[13], m[2]*cx + m[6]*cy + m[14]}
-	ex, ey := la.cullMax[0]-la.cullMin[0], la.cullMax[1]-la.cullMin[1]
-	sx := m[0]*m[0] + m[1]*m[1]
-	sy := m[4]*m[4] + m[5]*m[5]
-	if r := (0.5*float32(math.Sqrt(float64(ex*ex+ey*ey))) + l.effectMargin()) * float32(math.Sqrt(float64(max(sx, sy)))); !v.Visible(center, r) {
+	ox, oy, center, visible := boxCull(v, &m, l.Anchor, la.size, la.cullMin, la.cullMax, l.effectMargin())
+	if !visible {
 		v.CountCulled()
 		return
 	}
@@ -228,3 +220,23 @@ func (l *Label) Render(v *scenegraph.View) {
 }
 
 func round32(x float32) float32 { return float32(math.Floor(float64(x) + 0.5)) }
+
+// boxCull is a Label's and a RichText's cull test: it reports whether v can
+// see a text box of size, anchored at anchor on the node with world matrix
+// m, whose ink lies within [cullMin, cullMax] of box coordinates (the box's
+// top-left corner at the origin, y up) grown by margin (outlines, shadows).
+// It also returns the box's top-left corner (ox, oy) in local coordinates
+// and the ink's center in world space, which drawing goes on with.
+func boxCull(v *scenegraph.View, m *mgl32.Mat4, anchor, size, cullMin, cullMax mgl32.Vec2, margin float32) (ox, oy float32, center mgl32.Vec3, visible bool) {
+	// Box coordinates to local: the box's top-left corner is at (ox, oy).
+	ox = -anchor[0] * size[0]
+	oy = (1 - anchor[1]) * size[1]
+	cx := ox + (cullMin[0]+cullMax[0])/2
+	cy := oy + (cullMin[1]+cullMax[1])/2
+	center = mgl32.Vec3{m[0]*cx + m[4]*cy + m[12], m[1]*cx + m[5]*cy + m[13], m[2]*cx + m[6]*cy + m[14]}
+	ex, ey := cullMax[0]-cullMin[0], cullMax[1]-cullMin[1]
+	sx := m[0]*m[0] + m[1]*m[1]
+	sy := m[4]*m[4] + m[5]*m[5]
+	r := (0.5*float32(math.Sqrt(float64(ex*ex+ey*ey))) + margin) * float32(math.Sqrt(float64(max(sx, sy))))
+	return ox, oy, center, v.Visible(center, r)
+}

@@ -649,15 +649,8 @@ func (r *RichText) Render(v *scenegraph.View) {
 	}
 	n := r.Node()
 	m := n.WorldMatrix()
-	ox := -r.Anchor[0] * la.size[0]
-	oy := (1 - r.Anchor[1]) * la.size[1]
-	cx := ox + (la.cullMin[0]+la.cullMax[0])/2
-	cy := oy + (la.cullMin[1]+la.cullMax[1])/2
-	center := mgl32.Vec3{m[0]*cx + m[4]*cy + m[12], m[1]*cx + m[5]*cy + m[13], m[2]*cx + m[6]*cy + m[14]}
-	ex, ey := la.cullMax[0]-la.cullMin[0], la.cullMax[1]-la.cullMin[1]
-	sx := m[0]*m[0] + m[1]*m[1]
-	sy := m[4]*m[4] + m[5]*m[5]
-	if rad := 0.5 * float32(math.Sqrt(float64((ex*ex+ey*ey)*max(sx, sy)))); !v.Visible(center, rad) {
+	ox, oy, center, visible := boxCull(v, &m, r.Anchor, la.size, la.cullMin, la.cullMax, 0)
+	if !visible {
 		v.CountCulled()
 		return
 	}
