@@ -16,7 +16,7 @@ func TestClipLoad(t *testing.T) {
 	root := atlasRoot(t)
 	writeFile(t, root, "anim/slide.anim.json", []byte(slideClip))
 	writeFile(t, root, "ui/frames.anim.json", []byte(`{"atlas": "sheet.atlas", "duration": 1, "wrap": "loop", "tracks": [
-		{"component": "Sprite", "property": "frame", "keys": [{"time": 0, "value": "a.png"}, {"time": 0.5, "value": "c.png"}]}]}`))
+		{"component": "Sprite", "property": "frame", "keys": [{"time": 0, "value": "a.png"}, {"time": 0.25, "value": "b.png"}, {"time": 0.5, "value": "c.png"}]}]}`))
 	a, _, _ := newTestAssets(t, root, Options{})
 	x, err := a.Load("anim/slide.anim.json")
 	if err != nil {
@@ -32,8 +32,13 @@ func TestClipLoad(t *testing.T) {
 	}
 	fc := y.AnimationClip()
 	want := wantFrames()
-	if k := fc.Tracks[0].Keys; k[0].Frame.UV != want["a.png"].UV || k[1].Frame.Size != want["c.png"].Size || k[1].Frame.Texture == 0 {
-		t.Errorf("frames not resolved: %+v", k)
+	// Each key holds its atlas frame whole: a rotated frame (b) and a
+	// trimmed one (c) animate as Sprite.SetFrame shows them from the atlas.
+	for i, name := range []string{"a.png", "b.png", "c.png"} {
+		got, w := fc.Tracks[0].Keys[i].Frame, want[name].SpriteFrame
+		if got.Texture == 0 || got.UV != w.UV || got.Rotated != w.Rotated || got.Size != w.Size || got.Trim != w.Trim {
+			t.Errorf("key %d (%s): frame %+v, want the atlas's %+v", i, name, got, w)
+		}
 	}
 	if deps := y.Dependencies(); len(deps) != 1 || deps[0].Path() != "ui/sheet.atlas" {
 		t.Errorf("dependencies %v", deps)

@@ -8,6 +8,7 @@ import (
 	"github.com/tact-engine/tact/samples/fixedstep"
 	"github.com/tact-engine/tact/samples/lifecycle"
 	"github.com/tact-engine/tact/samples/modelviewer"
+	"github.com/tact-engine/tact/samples/platformer"
 	"github.com/tact-engine/tact/samples/renderlab"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/samples/systemsdemo"
@@ -32,4 +33,5 @@ var samples = []sample.Sample{
 	breakout.Sample,
 	modelviewer.Sample,
 	animdemo.Sample,
+	platformer.Sample,
 }
