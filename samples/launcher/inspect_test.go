@@ -14,12 +14,18 @@ import (
 	"github.com/tact-engine/tact/runtime/inspector/client"
 )
 
-// testInspect (TestProgram/Inspect) runs breakout headless with -inspect 127.0.0.1:0, reads
-// the URL it prints, and drives it with the Go client: it pauses the game,
-// finds a sprite, changes its colour and its node's name, and reads both
-// back.
+// testInspect (TestProgram/Inspect) runs breakout and the platformer
+// headless with -inspect 127.0.0.1:0, reads the URL each prints, and drives
+// it with the Go client: it pauses the game, finds a sprite, changes its
+// colour and its node's name, and reads both back.
 func testInspect(t *testing.T, binary string) {
-	cmd := exec.Command(binary, "-scene", "breakout", "-headless", "-frames", "100000000", "-out", t.TempDir(),
+	for _, scene := range []string{"breakout", "platformer"} {
+		t.Run(scene, func(t *testing.T) { inspectSample(t, binary, scene) })
+	}
+}
+
+func inspectSample(t *testing.T, binary, scene string) {
+	cmd := exec.Command(binary, "-scene", scene, "-headless", "-frames", "100000000", "-out", t.TempDir(),
 		"-inspect", "127.0.0.1:0")
 	cmd.Env = append(os.Environ(), "SDL_VIDEODRIVER=offscreen")
 	pr, pw := io.Pipe()
@@ -66,7 +72,7 @@ func testInspect(t *testing.T, binary string) {
 		t.Fatal(err)
 	}
 	if len(sprites) == 0 {
-		t.Fatal("breakout shows no sprite")
+		t.Fatalf("%s shows no sprite", scene)
 	}
 	n := sprites[0]
 	comp := -1
