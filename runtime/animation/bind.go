@@ -20,6 +20,7 @@ const (
 	kPosition propKind = iota
 	kScale
 	kRotation
+	kQuat // a node's rotation as a quaternion {x, y, z, w}: slerped, blended on the sphere
 	kAngle
 	kNodeOpacity
 	kFrame
@@ -41,7 +42,7 @@ func (k propKind) width() int {
 	switch k {
 	case kPosition, kScale, kRotation, kVec3:
 		return 3
-	case kColor, kVec4:
+	case kColor, kVec4, kQuat:
 		return 4
 	case kVec2:
 		return 2
@@ -182,12 +183,15 @@ func (m *mixer) slotFor(t *Track) (int32, error) {
 			sl.kind = kRotation
 			e := quatEuler(n.Rotation())
 			sl.base = mgl32.Vec4{e[0], e[1], e[2], 0}
+		case "quaternion":
+			q := n.Rotation()
+			sl.kind, sl.base = kQuat, mgl32.Vec4{q.V[0], q.V[1], q.V[2], q.W}
 		case "angle":
 			sl.kind, sl.base = kAngle, mgl32.Vec4{n.Angle()}
 		case "opacity":
 			sl.kind, sl.base = kNodeOpacity, mgl32.Vec4{float32(n.Opacity())}
 		default:
-			return 0, fmt.Errorf("a node has no property %q (position, scale, rotation, angle, opacity; name a component for others)", t.Property)
+			return 0, fmt.Errorf("a node has no property %q (position, scale, rotation, quaternion, angle, opacity; name a component for others)", t.Property)
 		}
 	} else if err := bindField(&sl, comp, prop, t.Property); err != nil {
 		return 0, err
@@ -346,7 +350,16 @@ func (m *mixer) contribute(s *ClipState, w float32) {
 			}
 			continue
 		}
-		v, k := t.sampleNum(at, int(s.cursors[i]), false)
+		var v mgl32.Vec4
+		var k int
+		if sl.kind == kQuat {
+			v, k = t.sampleQuat(at, int(s.cursors[i]))
+			if sl.w > 0 && v.Dot(sl.acc) < 0 {
+				v = v.Mul(-1) // q and -q are one rotation: add on the same hemisphere
+			}
+		} else {
+			v, k = t.sampleNum(at, int(s.cursors[i]), false)
+		}
 		s.cursors[i] = int32(k)
 		sl.acc = sl.acc.Add(v.Mul(w))
 		sl.w += w
@@ -381,6 +394,9 @@ func (m *mixer) apply() {
 			continue
 		}
 		v := s.acc
+		if s.kind == kQuat && v.Dot(s.base) < 0 {
+			v = v.Mul(-1) // blend with the unanimated rotation on its hemisphere
+		}
 		if s.w < 1 {
 			v = v.Add(s.base.Mul(1 - s.w)) // the rest of the weight is the unanimated value
 		} else if s.w > 1 {
@@ -393,6 +409,13 @@ func (m *mixer) apply() {
 			s.node.SetScale(v.Vec3())
 		case kRotation:
 			s.node.SetRotationEuler(v[0], v[1], v[2])
+		case kQuat:
+			// A weighted sum of unit quaternions on one hemisphere,
+			// normalized (nlerp): the blend of two poses, and exact for one.
+			if l := v.Len(); l > 1e-12 {
+				v = v.Mul(1 / l)
+				s.node.SetRotation(mgl32.Quat{W: v[3], V: mgl32.Vec3{v[0], v[1], v[2]}})
+			}
 		case kAngle:
 			s.node.SetAngle(v[0])
 		case kNodeOpacity:

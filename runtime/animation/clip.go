@@ -107,7 +107,9 @@ type Track struct {
 	Component string
 	// Property names what is animated. Of a node: "position" (3 values),
 	// "scale" (3), "rotation" (3 Euler angles in degrees, applied as
-	// SetRotationEuler), "angle" (1, degrees about z). Of a component:
+	// SetRotationEuler), "quaternion" (4: the rotation as a quaternion
+	// {x, y, z, w}, slerped between keys, blended normalized; what glTF
+	// rotation channels become), "angle" (1, degrees about z). Of a component:
 	// "frame" (a Sprite's frame, stepped), "opacity" (1, the alpha
 	// 0..255 of the component's Color field), or any exported state field
 	// a scene file can set (see internal/fields), matched without regard
@@ -358,6 +360,54 @@ func (t *Track) sampleNum(at float64, hint int, step bool) (mgl32.Vec4, int) {
 		}
 	}
 	return lerp4(k0.Value, k1.Value, float32(s)), i
+}
+
+// sampleQuat returns the track's rotation {x, y, z, w} at time at, as a
+// unit quaternion, and the segment index for the next hint: Step holds a
+// key; Linear (and Bezier, along its timing curve) slerps the shorter way
+// between keys; Hermite interpolates the components with the keys'
+// tangents and normalizes the result, as glTF's CUBICSPLINE rotations do.
+func (t *Track) sampleQuat(at float64, hint int) (mgl32.Vec4, int) {
+	keys := t.Keys
+	i := seek(keys, at, hint)
+	k0 := &keys[i]
+	if i+1 >= len(keys) || at <= k0.Time || t.Interp == Step || t.Interp == Hermite {
+		v, i := t.sampleNum(at, i, false)
+		return normQuat(v), i
+	}
+	k1 := &keys[i+1]
+	s := (at - k0.Time) / (k1.Time - k0.Time)
+	if t.Interp == Bezier && k0.Curve != (mgl32.Vec4{}) {
+		s = bezierEase(k0.Curve, s)
+	}
+	return slerp4(normQuat(k0.Value), normQuat(k1.Value), float32(s)), i
+}
+
+// normQuat returns q scaled to unit length (the identity for a zero q).
+func normQuat(q mgl32.Vec4) mgl32.Vec4 {
+	l := q.Len()
+	if l < 1e-12 {
+		return mgl32.Vec4{0, 0, 0, 1}
+	}
+	return q.Mul(1 / l)
+}
+
+// slerp4 interpolates the unit quaternions a and b (as {x, y, z, w}) the
+// shorter way round; nearly equal keys are lerped and normalized, where
+// the sine below would lose its precision.
+func slerp4(a, b mgl32.Vec4, s float32) mgl32.Vec4 {
+	d := float64(a.Dot(b))
+	if d < 0 {
+		b, d = b.Mul(-1), -d
+	}
+	if d > 0.9995 {
+		return normQuat(lerp4(a, b, s))
+	}
+	th := math.Acos(min(d, 1))
+	sn := math.Sin(th)
+	wa := float32(math.Sin((1-float64(s))*th) / sn)
+	wb := float32(math.Sin(float64(s)*th) / sn)
+	return a.Mul(wa).Add(b.Mul(wb))
 }
 
 // sampleKey returns the index of the key whose discrete value (text,

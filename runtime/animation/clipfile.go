@@ -151,6 +151,8 @@ func nodeWidth(prop string) int {
 	switch strings.ToLower(prop) {
 	case "position", "scale", "rotation":
 		return 3
+	case "quaternion":
+		return 4
 	case "angle", "opacity":
 		return 1
 	}
@@ -177,7 +179,7 @@ func parseTrack(tf *trackFile) (Track, error) {
 	nodeW := 0
 	if t.Component == "" {
 		if nodeW = nodeWidth(t.Property); nodeW == 0 {
-			return t, fmt.Errorf("a node has no property %q (position, scale, rotation, angle, opacity; name a component for others)", t.Property)
+			return t, fmt.Errorf("a node has no property %q (position, scale, rotation, quaternion, angle, opacity; name a component for others)", t.Property)
 		}
 	}
 	prop2D := t.Component == "" && nodeW == 3 // position and scale may give x, y

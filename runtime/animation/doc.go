@@ -4,8 +4,8 @@
 // # Keyframe clips
 //
 // A Clip is a time line of Tracks, each on one property of a node under
-// the animated node (position, scale, rotation, angle, opacity) or of one
-// of its components (a Sprite's frame, the opacity of a component's
+// the animated node (position, scale, rotation, quaternion, angle,
+// opacity) or of one of its components (a Sprite's frame, the opacity of a component's
 // Color, a Label's text, and any exported field a scene file can set),
 // with keys and an interpolation per track (Step, Linear, Hermite with
 // tangents, Bezier timing curves as Cocos' curve editor writes them), a

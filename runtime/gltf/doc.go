@@ -69,15 +69,36 @@
 // Vertices left without a usable direction get a zero tangent, for which
 // the mesh program derives one per pixel.
 //
+// Animations: every glTF animation becomes an animation.Clip
+// (Model.Clips), its translation, rotation and scale channels tracks on
+// the nodes Instantiate builds, by their paths below the returned node
+// ("Body/Arm"): play them with an animation.Player on that node. Rotations
+// become "quaternion" tracks, slerped; STEP, LINEAR and CUBICSPLINE
+// become Step, Linear and Hermite. Key times must be strictly increasing
+// floats and values the accessor types glTF allows (rotations may be
+// normalized integers); a fault is an error naming the channel or
+// sampler.
+//
+// Skins: a skin's joints and inverseBindMatrices become a scenegraph.Skin
+// on each node that uses it (Skin.Palette gives the joint matrices of the
+// current pose), and every primitive's JOINTS_0 and WEIGHTS_0 are checked:
+// both or neither, VEC4, unsigned byte or short joints, float or
+// normalized weights, finite and not negative, every weighted joint index
+// within the skin of each node drawing the mesh. A skin may have at most
+// scenegraph.MaxJoints (64) joints; more is an error naming the file and
+// the skin. The meshes themselves are not yet deformed when drawn: they
+// draw in their bind pose (GPU skinning is still to come).
+//
 // Not read: sparse accessors, other primitive modes (points, lines, strips
-// and fans are an error), skins, morph targets, animations, cameras,
+// and fans are an error), morph targets (and their weights channels),
+// cameras,
 // lights, other texture coordinate sets (a map on TEXCOORD_1 is left out),
 // doubleSided (the renderer draws both sides of every mesh), the kind of
 // mipmap filtering minFilter names, KHR_texture_transform and other
 // extensions (images only an extension gives, as KHR_texture_basisu's,
 // are left out). The module's document model still checks what is not
-// read, so a file with, say, a camera without its projection, a skin
-// without joints or an alphaCutoff without an alphaMode is refused.
+// read, so a file with, say, a camera without its projection or an
+// alphaCutoff without an alphaMode is refused.
 // Texture coordinates pass through unchanged: glTF's (0,0) is the image's
 // top-left corner, which is the first row of a render texture.
 //

@@ -44,6 +44,7 @@ func FuzzGLB(f *testing.F) {
 	f.Add(makeGLB(mustJSON(f, fixture("model.bin")), nil))
 	f.Add([]byte("glTF\x02\x00\x00\x00\x0c\x00\x00\x00"))
 	f.Add(fuzzQuad(f, true))
+	f.Add(makeGLB(mustJSON(f, animFixture()), nil))
 	f.Fuzz(func(t *testing.T, b []byte) { fuzzParse(t, "models/m.glb", b) })
 }
 
@@ -52,6 +53,8 @@ func FuzzGLTF(f *testing.F) {
 	f.Add(mustJSON(f, fixture("data:application/octet-stream;base64,"+base64.StdEncoding.EncodeToString(fixtureBin()))))
 	f.Add([]byte(`{"asset":{"version":"2.0"},"nodes":[{"children":[0]}]}`))
 	f.Add(fuzzQuad(f, false))
+	f.Add(mustJSON(f, animFixture()))
+	f.Add(mustJSON(f, skinFixture()))
 	f.Fuzz(func(t *testing.T, b []byte) { fuzzParse(t, "models/model.gltf", b) })
 }
 

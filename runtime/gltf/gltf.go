@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/animation"
 	"github.com/tact-engine/tact/runtime/asset"
 	"github.com/tact-engine/tact/scenegraph"
 )
@@ -64,7 +65,7 @@ func (Format) Reload(f *render.Frame, value, data any) error {
 	}
 	n := newModel(f, data.(*decoded))
 	m.retired = append(m.retired, m.gpu())
-	m.Meshes, m.Textures, m.name, m.nodes, m.roots = n.Meshes, n.Textures, n.name, n.nodes, n.roots
+	m.Meshes, m.Textures, m.name, m.nodes, m.roots, m.clips, m.skins = n.Meshes, n.Textures, n.name, n.nodes, n.roots, n.clips, n.skins
 	m.Reloads++
 	return nil
 }
@@ -91,7 +92,7 @@ func (Format) Free(f *render.Frame, value any) {
 
 // newModel records the creation of d's textures and meshes into f.
 func newModel(f *render.Frame, d *decoded) *Model {
-	m := &Model{Path: d.path, name: d.name, nodes: d.nodes, roots: d.roots}
+	m := &Model{Path: d.path, name: d.name, nodes: d.nodes, roots: d.roots, clips: d.clips, skins: d.skins}
 	for _, t := range d.textures {
 		m.Textures = append(m.Textures, f.CreateTexture(t.desc, t.pix))
 	}
@@ -148,6 +149,8 @@ type Model struct {
 	name    string
 	nodes   []nodeData
 	roots   []int
+	clips   []*animation.Clip
+	skins   []skinData
 	retired []gpuObjects // earlier versions' objects, deleted by Free
 	freed   bool
 }
@@ -205,6 +208,33 @@ type Primitive struct {
 	Vertices, Indices int
 }
 
+// Clips returns the file's animations as keyframe clips, in the file's
+// order, for an animation.Player on the node Instantiate returns (their
+// track paths start below it). One Clip per glTF animation (named as in
+// the file; "animation<i>" when unnamed, and "<name>#<i>" for a name
+// used before), one track per channel: translation becomes "position",
+// scale "scale", rotation "quaternion" (slerped); STEP, LINEAR and
+// CUBICSPLINE become Step, Linear and Hermite (the spline's tangents are
+// per second, as Keyframe.In and Out). A clip lasts to its last key (1/60
+// s if every key is at 0) and plays once (WrapNormal, Cocos' default; set
+// Wrap to WrapLoop for a cycle). Channels on morph weights, and on nodes
+// outside the default scene, are left out; a channel on a node that
+// Node.Find cannot reach (a name with a slash, or a sibling before it of
+// the same name) is an error naming the channel. The clips are shared by every instance
+// of the model and replaced by a reload; change them only before they
+// play.
+func (m *Model) Clips() []*animation.Clip { return m.clips }
+
+// Clip returns the clip named name, or nil.
+func (m *Model) Clip(name string) *animation.Clip {
+	for _, c := range m.clips {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
 // ModelOf returns the asset's model, or nil if it is not a loaded glTF model.
 func ModelOf(x *asset.Asset) *Model {
 	if x == nil {
@@ -235,6 +265,9 @@ func (m *Model) Instantiate() (*scenegraph.Node, error) {
 		if err := root.AddChild(m.build(r, byDoc)); err != nil {
 			return nil, fmt.Errorf("%s: %w", m.Path, err)
 		}
+	}
+	if err := m.addSkins(byDoc); err != nil {
+		return nil, fmt.Errorf("%s: %w", m.Path, err)
 	}
 	return root, nil
 }

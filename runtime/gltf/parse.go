@@ -16,6 +16,7 @@ import (
 	qgltf "github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
 	"github.com/tact-engine/tact/render"
+	"github.com/tact-engine/tact/runtime/animation"
 	"github.com/tact-engine/tact/runtime/asset"
 )
 
@@ -28,6 +29,8 @@ type decoded struct {
 	roots     []int
 	materials []*matData // by glTF material index, then the default material; nil: unused
 	textures  []texData  // the textures to create, in order
+	clips     []*animation.Clip
+	skins     []skinData
 }
 
 type meshData struct {
@@ -40,6 +43,7 @@ type primData struct {
 	indices  []uint32
 	material int // index into decoded.materials
 	radius   float32
+	maxJoint int // the highest JOINTS_0 index with weight; -1: no skin attributes
 }
 
 type nodeData struct {
@@ -48,6 +52,7 @@ type nodeData struct {
 	r        mgl32.Quat
 	s        mgl32.Vec3
 	mesh     int // -1: none
+	skin     int // -1: none
 	children []int
 }
 
@@ -164,6 +169,12 @@ func parse(p string, b []byte, read func(string) ([]byte, error)) (*decoded, err
 		d.meshes = append(d.meshes, md)
 	}
 	if err := nodes(doc, d); err != nil {
+		return nil, err
+	}
+	if err := r.skins(); err != nil {
+		return nil, err
+	}
+	if err := r.animations(); err != nil {
 		return nil, err
 	}
 	d.name = strings.TrimSuffix(path.Base(p), path.Ext(p))
@@ -564,6 +575,9 @@ func (r *reader) primitive(where string, p *qgltf.Primitive, normalMap bool) (pr
 		generateTangents(verts, idx)
 	}
 	pd.verts, pd.indices = verts, idx
+	if pd.maxJoint, err = r.skinAttributes(where, p, n); err != nil {
+		return pd, err
+	}
 	return pd, nil
 }
 
@@ -641,7 +655,7 @@ func nodes(doc *qgltf.Document, d *decoded) error {
 	d.nodes = make([]nodeData, len(doc.Nodes))
 	for i, n := range doc.Nodes {
 		w := fmt.Sprintf("nodes[%d]", i)
-		nd := nodeData{name: n.Name, r: mgl32.QuatIdent(), s: mgl32.Vec3{1, 1, 1}, mesh: -1}
+		nd := nodeData{name: n.Name, r: mgl32.QuatIdent(), s: mgl32.Vec3{1, 1, 1}, mesh: -1, skin: -1}
 		if nd.name == "" {
 			nd.name = fmt.Sprintf("node%d", i)
 		}
@@ -661,6 +675,12 @@ func nodes(doc *qgltf.Document, d *decoded) error {
 			parent[c] = i
 		}
 		nd.children = n.Children
+		if n.Skin != nil {
+			if *n.Skin < 0 || *n.Skin >= len(doc.Skins) {
+				return pathError(w+".skin", "skin %d out of range (the file has %d)", *n.Skin, len(doc.Skins))
+			}
+			nd.skin = *n.Skin
+		}
 		if err := trs(w, n, &nd); err != nil {
 			return err
 		}

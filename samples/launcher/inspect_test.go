@@ -8,9 +8,11 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/tact-engine/tact/runtime/inspector"
 	"github.com/tact-engine/tact/runtime/inspector/client"
 )
 
@@ -67,20 +69,41 @@ func inspectSample(t *testing.T, binary, scene string) {
 	if err := c.Call(ctx, "tact.control", map[string]any{"pause": true}, nil); err != nil {
 		t.Fatal(err)
 	}
-	sprites, err := c.Query(ctx, "", "Sprite")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(sprites) == 0 {
-		t.Fatalf("%s shows no sprite", scene)
-	}
-	n := sprites[0]
+	// A control (Button, Toggle) restyles its own sprite every frame, so
+	// the edit goes to a sprite no control owns, or else to a label (a
+	// title screen may be all buttons).
+	var n inspector.NodeSummary
 	comp := -1
-	for i, name := range n.Components {
-		if name == "Sprite" {
-			comp = i
+	for _, kind := range []string{"Sprite", "Label"} {
+		found, err := c.Query(ctx, "", kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cand := range found {
+			idx, owned := -1, false
+			for i, name := range cand.Components {
+				// Unregistered types are named by their Go type (ui.Button).
+				switch strings.TrimPrefix(strings.TrimPrefix(name, "*"), "ui.") {
+				case kind:
+					idx = i
+				case "Button", "Toggle", "ProgressBar", "TextInput":
+					owned = true
+				}
+			}
+			if idx >= 0 && !owned {
+				n, comp = cand, idx
+				break
+			}
+		}
+		if comp >= 0 {
+			break
 		}
 	}
+	if comp < 0 {
+		t.Fatalf("%s shows no sprite or label outside a control", scene)
+	}
+
+	t.Logf("editing %s %v", n.Path, n.Components)
 	if _, err := c.SetFields(ctx, n.ID, comp, map[string]any{"Color": []int{1, 2, 3, 255}}); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,9 @@
 // Without -model it shows a low-poly robot that it generates at startup (a
 // .gltf with a data: buffer and a node hierarchy, written into a temporary
 // asset folder), so the real loader path runs from the launcher too. With
-// -model PATH the file's folder becomes the asset root.
+// -model PATH the file's folder becomes the asset root. A file with
+// animations plays its first one, looped, through an animation.Player
+// (Model.Clips).
 package modelviewer
 
 import (
@@ -28,6 +30,7 @@ import (
 	"github.com/tact-engine/tact/platform"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/render/post"
+	"github.com/tact-engine/tact/runtime/animation"
 	"github.com/tact-engine/tact/runtime/asset"
 	"github.com/tact-engine/tact/runtime/director"
 	"github.com/tact-engine/tact/runtime/gltf"
@@ -141,6 +144,16 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 
 	s := scenegraph.NewScene("ModelViewer")
 	s.AddChild(modelRoot)
+	var player *animation.Player
+	if clips := m.Clips(); len(clips) > 0 {
+		// The viewer owns the model: loop its clips rather than stop on
+		// the last pose, and show the first.
+		for _, c := range clips {
+			c.Wrap = animation.WrapLoop
+		}
+		player = scenegraph.AddComponent(modelRoot, animation.NewPlayer(clips...))
+		player.DefaultClip, player.PlayOnLoad = clips[0].Name, true
+	}
 	st := Measure(m, modelRoot)
 	center, radius := Bounds(modelRoot)
 
@@ -196,7 +209,7 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	scenegraph.AddComponent(hintNode, text.NewLabel("drag/arrows turn  wheel/+- zoom  S shadows  B bloom  F FXAA  V vignette  L lamp  (F1 timings)",
 		12, render.RGBA(170, 174, 190, 255)))
 
-	scenegraph.AddComponent(labelNode, &Viewer{Stats: st, Label: label, Orbit: orbit, Model: m,
+	scenegraph.AddComponent(labelNode, &Viewer{Stats: st, Label: label, Orbit: orbit, Model: m, Player: player,
 		Input: g.Input(), Director: g.Director(), Sun: light, Lamp: lamp, Chain: chain})
 	scenegraph.AddComponent(labelNode, cleanup)
 	return s, nil
@@ -346,10 +359,13 @@ func (o *Orbit) place() {
 // what the tests read.
 type Viewer struct {
 	scenegraph.Component
-	Stats    Stats
-	Label    *text.Label
-	Orbit    *Orbit
-	Model    *gltf.Model
+	Stats Stats
+	Label *text.Label
+	Orbit *Orbit
+	Model *gltf.Model
+	// Player plays the model's first animation, looped (nil when the
+	// file has none).
+	Player   *animation.Player
 	Input    *platform.Input
 	Director *director.Director
 	Sun      *scenegraph.DirectionalLight
