@@ -122,6 +122,13 @@ func recordRun(t *testing.T) (*replay.Recording, *replay.StateTrail) {
 // replayRun runs the game again, driven only by rec.
 func replayRun(t *testing.T, rec *replay.Recording) *replay.StateTrail {
 	t.Helper()
+	return replayRunWith(t, rec, replayScene)
+}
+
+// replayRunWith runs start again, driven only by rec, to the recording's
+// end, capturing its state at every frame.
+func replayRunWith(t *testing.T, rec *replay.Recording, start StartFunc) *replay.StateTrail {
+	t.Helper()
 	dt, ok := rec.ConstantDT()
 	if !ok {
 		t.Fatalf("recording has varying dt: %v", rec.DTs)
@@ -136,7 +143,7 @@ func replayRun(t *testing.T, rec *replay.Recording) *replay.StateTrail {
 		}
 		trail = replay.TrackState(g.Director())
 	})
-	runGame(t, g, replayScene)
+	runGame(t, g, start)
 	if p == nil {
 		t.FailNow()
 	}

@@ -150,33 +150,6 @@ func TestMenuNavigationWithVirtualGamepadReplays(t *testing.T) {
 	}
 }
 
-// replayRunWith runs start again, driven only by rec, capturing its state.
-func replayRunWith(t *testing.T, rec *replay.Recording, start StartFunc) *replay.StateTrail {
-	t.Helper()
-	dt, ok := rec.ConstantDT()
-	if !ok {
-		t.Fatalf("recording has varying dt: %v", rec.DTs)
-	}
-	g := NewGame(Config{NoGraphics: true, FixedDT: dt, MaxFrames: rec.Frames, PanicFatal: true})
-	var trail *replay.StateTrail
-	var p *replay.Player
-	g.GameInited.On(func(g *Game) {
-		var err error
-		if p, err = replay.NewPlayer(rec, g.Director(), g.Input()); err != nil {
-			t.Error(err)
-		}
-		trail = replay.TrackState(g.Director())
-	})
-	runGame(t, g, start)
-	if p == nil {
-		t.FailNow()
-	}
-	if err := p.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return trail
-}
-
 // focusStarter focuses the menu's second button by navigation once the
 // scene runs (two NavNext from nothing).
 type focusStarter struct{ scenegraph.Component }

@@ -637,22 +637,10 @@ func (l *Label) bitmapLayout() *bitmapLayout {
 	if k.boxHeight > 0 {
 		h = k.boxHeight
 	}
-	var top float32
-	switch k.v {
-	case AlignMiddle:
-		top = -(h - textH) / 2
-	case AlignBottom:
-		top = -(h - textH)
-	}
+	top := blockTop(k.v, h, textH)
 	start := 0
 	for i, end := range b.lines {
-		var dx float32
-		switch k.h {
-		case AlignCenter:
-			dx = (w - b.widths[i]) / 2
-		case AlignRight:
-			dx = w - b.widths[i]
-		}
+		dx := lineShift(k.h, w, b.widths[i])
 		for j := start; j < end; j++ {
 			b.quads[j].x += dx
 			b.quads[j].y += top

@@ -401,22 +401,10 @@ func (la *labelLayout) place() {
 	if k.boxHeight > 0 && k.overflow != OverflowResizeHeight {
 		h = k.boxHeight
 	}
-	var top float32 // y of the text block's top in box coordinates
-	switch k.v {
-	case AlignMiddle:
-		top = -(h - textH) / 2
-	case AlignBottom:
-		top = -(h - textH)
-	}
+	top := blockTop(k.v, h, textH) // y of the text block's top in box coordinates
 	start := 0
 	for i, ln := range la.lines {
-		var dx float32
-		switch k.h {
-		case AlignCenter:
-			dx = (w - f26(ln.width)) / 2
-		case AlignRight:
-			dx = w - f26(ln.width)
-		}
+		dx := lineShift(k.h, w, f26(ln.width))
 		baseline := top - float32(i)*lineH - (lineH-ascent-descent)/2 - ascent
 		for j := start; j < ln.end; j++ {
 			q := &la.quads[j]
@@ -433,3 +421,26 @@ func (la *labelLayout) place() {
 }
 
 func f26(v fixed.Int26_6) float32 { return float32(v) / 64 }
+
+// blockTop returns the y of a text block's top in box coordinates (the
+// box's top at 0, y up) for a block textH tall in a box h tall.
+func blockTop(v VAlign, h, textH float32) float32 {
+	switch v {
+	case AlignMiddle:
+		return -(h - textH) / 2
+	case AlignBottom:
+		return -(h - textH)
+	}
+	return 0
+}
+
+// lineShift returns how far right a line lineW wide starts in a box w wide.
+func lineShift(a HAlign, w, lineW float32) float32 {
+	switch a {
+	case AlignCenter:
+		return (w - lineW) / 2
+	case AlignRight:
+		return w - lineW
+	}
+	return 0
+}

@@ -557,13 +557,7 @@ func (la *richLayout) place() {
 		if k.lineH > 0 {
 			lh = k.lineH
 		}
-		var dx float32
-		switch k.h {
-		case AlignCenter:
-			dx = (w - ln.width) / 2
-		case AlignRight:
-			dx = w - ln.width
-		}
+		dx := lineShift(k.h, w, ln.width)
 		baseline := y - (lh-ln.ascent-ln.descent)/2 - ln.ascent
 		for j := q0; j < ln.end; j++ {
 			q := &la.quads[j]
