@@ -5,9 +5,9 @@ GO      ?= go
 # The Debian packages the engine builds and tests with: SDL2 headers, GL and
 # EGL through Mesa (llvmpipe for the offscreen driver), Xvfb for a real window;
 # fonts for every script the text tests draw (CJK collections, Arabic, Hebrew,
-# Thai, Devanagari, emoji), and Chromium for the inspector's browser tests.
+# Thai, Devanagari, emoji), libthai's Thai word list, and Chromium for the inspector's browser tests.
 APT_PKGS = libsdl2-dev libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 xvfb xauth pkg-config \
-           fonts-noto-cjk fonts-noto-core fonts-wqy-microhei fonts-droid-fallback fonts-noto-color-emoji chromium
+           fonts-noto-cjk fonts-noto-core fonts-wqy-microhei fonts-droid-fallback fonts-noto-color-emoji libthai-data chromium
 OUT     ?= out
 
 .PHONY: all deps build test test-realtime fuzz soak run bench clean
@@ -70,6 +70,8 @@ run: deps
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem ./core/ ./scenegraph/ ./runtime/director/ ./render/ .
+	$(GO) test -run '^$$' -bench 'AnimationTarget' -benchmem ./runtime/animation/
+	SDL_VIDEODRIVER=offscreen $(GO) test -run '^$$' -bench 'Cubes10K|VisibleSprites200k' -benchtime 20x -benchmem ./render/gl/
 
 clean:
 	rm -rf $(OUT) bin

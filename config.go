@@ -95,8 +95,8 @@ type Config struct {
 	// named Title under the user's configuration directory.
 	SaveDir string
 
-	// ScreenshotDir is where F12 saves screenshots ("": the current
-	// directory).
+	// ScreenshotDir is where F12 saves screenshots and F11 frame
+	// captures (Game.CaptureFrame) ("": the current directory).
 	ScreenshotDir string
 
 	// Inspector, if set, serves the browser inspector (package

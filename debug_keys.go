@@ -33,22 +33,25 @@ func SavePNG(path string, img *image.RGBA) error {
 	return nil
 }
 
-// debugKeys binds the keys every Game has: F1 toggles the stats overlay and
-// F12 saves a screenshot as a PNG file.
+// debugKeys binds the keys every Game has: F1 toggles the stats overlay,
+// F11 captures a frame (Game.CaptureFrame) and F12 saves a screenshot as a
+// PNG file.
 type debugKeys struct {
-	g       *Game
-	overlay *profiler.StatsOverlay
-	dir     string
-	saves   sync.WaitGroup // screenshots delivered and being saved
-	shots   int
-	off     []func()
+	g        *Game
+	overlay  *profiler.StatsOverlay
+	dir      string
+	saves    sync.WaitGroup // screenshots delivered and being saved
+	shots    int
+	captures int
+	off      []func()
 
 	mu    sync.Mutex
 	saved []string
 	err   error
 }
 
-// bindDebugKeys binds F1 to overlay.Toggle and F12 to a screenshot saved in
+// bindDebugKeys binds F1 to overlay.Toggle, F11 to a frame capture into a
+// folder capture-YYYYMMDD-HHMMSS-N of dir, and F12 to a screenshot saved in
 // dir (the current directory when empty) as
 // screenshot-YYYYMMDD-HHMMSS-N.png; the PNG is encoded on a worker, so the
 // frame does not wait for it, and the path or the error is reported through
@@ -69,6 +72,8 @@ func bindDebugKeys(g *Game, overlay *profiler.StatsOverlay, dir string) *debugKe
 			if k.overlay != nil {
 				k.overlay.Toggle()
 			}
+		case platform.KeyF11:
+			k.capture()
 		case platform.KeyF12:
 			k.screenshot()
 		}
@@ -106,7 +111,7 @@ func (k *debugKeys) screenshot() {
 }
 
 // Wait waits for the screenshots delivered so far to be saved and returns
-// the paths saved and the first error. A screenshot is delivered at the
+// the paths saved (a capture's index.html) and the first error. A screenshot is delivered at the
 // start of a frame after the one it captures, or when Run shuts down; one
 // whose frame was never drawn (the Game quit first) is never saved. Call
 // Wait on the main thread, or after Run returned.

@@ -26,9 +26,10 @@ var runtimeOrder = [][]string{
 }
 
 // below is what every runtime package may import from the layers under
-// runtime/ and the internal helpers; render's backends and post chain are
-// the game's (the root package's) to choose, not a runtime package's.
-var below = []string{"core", "platform", "render", "render/graph", "scenegraph", "internal/fields", "internal/assettest", "internal/systemtest"}
+// runtime/ and the internal helpers (render/ibl is CPU work on images, as
+// an image decoder is); render's backends and post chain are the game's
+// (the root package's) to choose, not a runtime package's.
+var below = []string{"core", "platform", "render", "render/graph", "render/ibl", "scenegraph", "internal/fields", "internal/assettest", "internal/systemtest"}
 
 // allowed is the layer table for the folders outside runtime/ (README's
 // "Layout"): for each package (by path inside the module; "" is the module
@@ -43,9 +44,10 @@ var allowed = map[string][]string{
 	"platform/":           {"core", "platform"},
 	"render":              {"core"},
 	"render/graph":        {"core", "render"},
-	"render/gl":           {"core", "render"},
+	"render/gl":           {"core", "render", "internal/golden", "render/ibl"}, // golden images and IBL environments in its tests
 	"render/gl/":          {"core", "render", "render/gl"},
 	"render/null":         {"core", "render"},
+	"render/ibl":          {"core", "render"},
 	"render/post":         {"core", "render", "render/", "shaders", "internal/golden"},
 	"scenegraph":          {"core", "render", "render/graph", "render/null"},
 	"internal/fields":     {"scenegraph"},

@@ -4,10 +4,12 @@ package render
 type ResourceOp uint8
 
 const (
-	// OpCreateTexture creates Texture from Desc and the RGBA8 pixels in Data
-	// (Desc.Width*Desc.Height*4 bytes, or none for an uninitialized texture).
+	// OpCreateTexture creates Texture from Desc and the pixels in Data
+	// (Desc.Bytes() bytes in Desc.Format's layout, RGBA8 by default, or
+	// none for an uninitialized texture).
 	OpCreateTexture ResourceOp = iota + 1
-	// OpUpdateTexture replaces the Rect region of Texture with the RGBA8 pixels in Data.
+	// OpUpdateTexture replaces the Rect region of layer Layer of Texture
+	// with the pixels in Data, in the texture's format (RGBA8 by default).
 	OpUpdateTexture
 	// OpDeleteTexture deletes Texture.
 	OpDeleteTexture
@@ -30,6 +32,15 @@ const (
 	// OpReplaceTexture gives Texture a new image of Desc (another size,
 	// filter or wrap) and the RGBA8 pixels in Data, under the same handle.
 	OpReplaceTexture
+	// OpCreateSkinnedMesh creates Mesh from Vertices, Indices and the
+	// skin vertices in Skin (see Frame.CreateSkinnedMesh).
+	OpCreateSkinnedMesh
+	// OpCreateMeshFrom creates Mesh of layout MeshDesc from the vertex
+	// bytes in Data and the indices in Indices (see Frame.CreateMeshFrom).
+	OpCreateMeshFrom
+	// OpUpdateMesh replaces Mesh's vertices from FirstVertex on with the
+	// bytes in Data and its indices from FirstIndex on with Indices.
+	OpUpdateMesh
 )
 
 // String returns the name of the Frame method that records op.
@@ -57,6 +68,12 @@ func (op ResourceOp) String() string {
 		return "DeleteTarget"
 	case OpReplaceTexture:
 		return "ReplaceTexture"
+	case OpCreateSkinnedMesh:
+		return "CreateSkinnedMesh"
+	case OpCreateMeshFrom:
+		return "CreateMeshFrom"
+	case OpUpdateMesh:
+		return "UpdateMesh"
 	}
 	return "ResourceOp(invalid)"
 }
@@ -83,4 +100,17 @@ type ResourceCommand struct {
 	Vertices    Span
 	Indices     Span
 	Source      ShaderDesc
+	// Skin locates OpCreateSkinnedMesh's skin vertices; read them with
+	// [Frame.SkinVertices].
+	Skin Span
+	// MeshDesc is OpCreateMeshFrom's layout; FirstVertex and FirstIndex
+	// are where OpUpdateMesh's data goes.
+	MeshDesc                MeshDesc
+	FirstVertex, FirstIndex int
+	// Layer is OpUpdateTexture's layer, cube face or 3D slice (0 for a
+	// 2D texture); see Frame.UpdateTextureLayer.
+	Layer int
+	// DepthTexture is a DepthTexture target's depth texture
+	// (OpCreateTarget, OpDeleteTarget); 0 for other targets.
+	DepthTexture TextureID
 }

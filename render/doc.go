@@ -25,6 +25,15 @@
 // may draw as point sprites ([Batch.Squares]) and fully opaque tints
 // ([Batch.Opaque]).
 //
+// Meshes have MeshVertex's layout ([Frame.CreateMesh]) or one of the
+// user's ([Frame.CreateMeshFrom] with a [MeshDesc]: attributes, stride, a
+// [PrimitiveMode], indexed or not), and are rewritten in place by
+// [Frame.UpdateMesh]. [Frame.DrawMeshInstanced] (or
+// [Frame.ReserveMeshInstances] with [Frame.CommitMeshInstances]) draws
+// many copies of a mesh in one call, each a [MeshInstance], culled
+// against the pass while recording; MeshDraw.DepthShader gives a draw its
+// own program for shadow maps.
+//
 // A frame's way to the screen is bounded at both ends. The [Renderer]
 // lets the main thread record frame N+1 while the render thread executes
 // frame N, never more; a GPU backend lets the GPU hold at most two frames
@@ -33,6 +42,14 @@
 // frames, and [Stats.RenderTime] measures recording plus that wait
 // ([Stats.GPUWait]): when the GPU is the bottleneck, a frame takes the
 // GPU's time, not just the time to issue its commands.
+//
+// Textures come in float and integer formats as well as RGBA8 (see the
+// layout table above [FormatR16F]) and as 2D arrays, 3D textures and cube
+// maps ([TextureKind]), created from bytes in their own layout and
+// updated per layer, face or slice ([Frame.UpdateTextureLayer]). A
+// target's attachments and depth read back in their own formats
+// ([Frame.ReadTarget]), at once or a frame or two later without stalling
+// the render thread ([TargetRead.Async]).
 //
 // Package render imports no graphics API and may be used from headless servers.
 //

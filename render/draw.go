@@ -15,6 +15,15 @@ const (
 	ClearColor ClearFlags = 1 << iota
 	// ClearDepth clears the depth buffer to the far plane.
 	ClearDepth
+	// ClearStencil clears the stencil buffer to 0 (see RenderState.Stencil).
+	ClearStencil
+	// ClearAttachments clears each color attachment i of the target to
+	// Pass.ClearColors[i] (with or without ClearColor, which it replaces):
+	// a G-buffer's normals to (0.5, 0.5, 1), its color to the sky.
+	ClearAttachments
+	// ClearDepthTo clears the depth buffer to Pass.DepthClear instead of
+	// the far plane (with or without ClearDepth, which it replaces).
+	ClearDepthTo
 )
 
 // MaxPasses is the most passes one frame may hold (the sort key keeps 8 bits).
@@ -35,6 +44,23 @@ type Pass struct {
 	Name string
 	// Lights lights the pass's meshes; the zero value draws them unlit.
 	Lights Lights
+	// Sky, when its Texture is set, fills the pass with an environment
+	// before its draws (a skybox).
+	Sky Sky
+	// View and Projection are the camera's matrices for the frame block
+	// (FrameBlock: cc_matView, cc_matProj); zero means identity and
+	// ViewProj.
+	View, Projection mgl32.Mat4
+	// Uniforms are offered to every program drawn in the pass: each takes
+	// the ones it declares (a wrong type is still an error), and a draw's
+	// own Uniforms apply after them.
+	Uniforms Uniforms
+	// ClearColors are the colors ClearAttachments clears color
+	// attachments 0 .. MaxColorAttachments-1 to (straight RGBA; for an
+	// integer format, each channel truncated to a uint32), and DepthClear
+	// the depth in [0, 1] that ClearDepthTo clears to.
+	ClearColors [MaxColorAttachments]mgl32.Vec4
+	DepthClear  float32
 }
 
 // defaultPassNames holds "pass 0" .. "pass 255", so that unnamed passes get a
@@ -71,7 +97,7 @@ type Sprite struct {
 // Lights (physically based, metallic-roughness, with the sun's shadow),
 // or draws its base color where the pass is unlit. In a pass into a
 // DepthShadow target every mesh draws depth alone, with a built-in
-// depth-only program whatever its Shader.
+// depth-only program whatever its Shader, or with its DepthShader.
 type MeshDraw struct {
 	Mesh    MeshID
 	Shader  ShaderID  // 0: built-in mesh program
@@ -87,6 +113,29 @@ type MeshDraw struct {
 	// Params are free values for custom programs, as the uniform
 	// vec4 u_params[4] (time, tweakables); the built-ins ignore them.
 	Params [4]mgl32.Vec4
+	// State is the draw's fixed-function state (culling, depth, stencil,
+	// wireframe, blend factors, colour mask); the zero value is the
+	// defaults RenderState describes.
+	State RenderState
+	// Palette is the joint palette of a skinned mesh (Frame.AddPalette),
+	// which the built-in skinned programs pose it by, in the camera's
+	// passes and in shadow maps; 0 for a mesh without skin. A skinned
+	// mesh drawn without one, or a palette on another mesh, is an error
+	// the backend reports.
+	Palette PaletteID
+	// Uniforms are named uniforms for the draw's program (see
+	// Frame.RecordUniforms), set after the pass's. Each must be declared by
+	// the program with the same type and at least as many elements, or the
+	// backend reports an error naming the program's files and the uniform
+	// (once per program and uniform). Shadow passes ignore them.
+	Uniforms Uniforms
+	// DepthShader is the program that draws the mesh into shadow maps
+	// (DepthShadow targets) in place of the built-in depth-only one: a
+	// program that moves vertices (waves, wind) gives it the same vertex
+	// stage, so that the shadow moves with the mesh. It gets the draw's
+	// Params, u_viewProj (the light's), u_model, and a_instanceModel in
+	// instanced draws. 0: the built-in depth program.
+	DepthShader ShaderID
 }
 
 // FullscreenDraw draws one triangle covering the pass's viewport, sampling
@@ -105,6 +154,12 @@ type FullscreenDraw struct {
 	// Params are free values for custom programs, as the uniform
 	// vec4 u_params[4]; the built-in post program ignores them.
 	Params [4]mgl32.Vec4
+	// State is the draw's fixed-function state, as MeshDraw.State
+	// (Wireframe does not apply; the depth test is off by default).
+	State RenderState
+	// Uniforms are named uniforms for the draw's program, as for
+	// MeshDraw.Uniforms.
+	Uniforms Uniforms
 }
 
 // ItemKind tells a draw item's kind.
@@ -159,4 +214,9 @@ type ReadBack struct {
 	Target TargetID
 	Rect   Rect
 	Done   func(*image.RGBA)
+
+	// Deliver, set by Frame.ReadTarget instead of Done, receives the
+	// Readout of Request (readback.go).
+	Deliver func(*Readout)
+	Request TargetRead
 }

@@ -36,10 +36,15 @@ type Frame struct {
 	bytes       []byte
 	meshVerts   []MeshVertex
 	indices     []uint32
+	skin        skinArena // skinned meshes' skin vertices and the joint palettes (skin.go)
+	mesh        meshArena // instanced mesh draws' instances (instanced.go)
 
-	err error // execution error, carried back to the main thread
+	err     error         // execution error, carried back to the main thread
+	capture *frameCapture // CaptureFrame's request (capture.go)
 
 	sorter sorter
+
+	uni uniformArena // uniform sets and the frame block's time (uniforms.go)
 }
 
 // NewFrame returns an empty frame with its own handle space, for tools and tests
@@ -66,10 +71,14 @@ func (f *Frame) reset() {
 	f.bytes = f.bytes[:0]
 	f.meshVerts = f.meshVerts[:0]
 	f.indices = f.indices[:0]
+	f.skin.reset()
+	f.mesh.reset()
 	f.err = nil
+	f.capture = nil
 	f.number = 0
 	f.Stats = Stats{}
 	f.sorter.valid = false
+	f.uni.reset()
 }
 
 // Reset empties the frame for a new recording, keeping its buffers, and makes
@@ -95,10 +104,12 @@ func (f *Frame) SetScreenSize(w, h int) { f.width, f.height = w, h }
 // ScreenSize returns the recorded drawable size in pixels.
 func (f *Frame) ScreenSize() (w, h int) { return f.width, f.height }
 
-// CreateTexture records the creation of an RGBA8 texture and returns its handle,
-// valid at once. pixels holds desc.Width*desc.Height*4 bytes, rows top-down, or
-// is empty for an uninitialized texture. It panics on another length or a
-// non-positive size.
+// CreateTexture records the creation of a texture and returns its handle,
+// valid at once. pixels holds desc.Bytes() bytes (for a 2D RGBA8 texture
+// desc.Width*desc.Height*4, rows top-down; other formats and kinds in the
+// layout described above FormatR16F), or is empty for an uninitialized
+// texture. It panics on another length or a description that
+// desc.Validate refuses.
 func (f *Frame) CreateTexture(desc TextureDesc, pixels []byte) TextureID {
 	checkTexture("CreateTexture", desc, pixels)
 	id := TextureID(f.handles.textures.alloc())
@@ -116,21 +127,15 @@ func (f *Frame) ReplaceTexture(id TextureID, desc TextureDesc, pixels []byte) {
 }
 
 func checkTexture(op string, desc TextureDesc, pixels []byte) {
-	if desc.Width <= 0 || desc.Height <= 0 {
-		panic(fmt.Sprintf("render: %s: bad size %dx%d", op, desc.Width, desc.Height))
-	}
-	if desc.Format != FormatRGBA8 && desc.Format != FormatSRGB8A8 {
-		panic(fmt.Sprintf("render: %s: format %v (textures are RGBA8 or SRGB8A8; float formats are for targets)", op, desc.Format))
-	}
-	if len(pixels) != 0 && len(pixels) != desc.Width*desc.Height*4 {
-		panic(fmt.Sprintf("render: %s: %d bytes for %dx%d RGBA8 (want %d)", op, len(pixels), desc.Width, desc.Height, desc.Width*desc.Height*4))
-	}
+	checkTextureDesc(op, desc, pixels) // textures.go: every format and kind
 }
 
 // UpdateTexture records the replacement of the rect region of texture id with
 // pixels (rect.W*rect.H*4 bytes, rows top-down; rect is in texels, top-left
 // origin). It panics on a length mismatch; a rectangle outside the texture is
-// reported by the backend.
+// reported by the backend. The bytes are in the texture's format, so this
+// suits 4-byte formats; [Frame.UpdateTextureLayer] takes any format and
+// layer.
 func (f *Frame) UpdateTexture(id TextureID, rect Rect, pixels []byte) {
 	if rect.Empty() || len(pixels) != rect.W*rect.H*4 {
 		panic(fmt.Sprintf("render: UpdateTexture %v: %d bytes for rect %v", id, len(pixels), rect))
@@ -158,6 +163,7 @@ func (f *Frame) CreateMesh(vertices []MeshVertex, indices []uint32) MeshID {
 	is := Span{len(f.indices), len(indices)}
 	f.indices = append(f.indices, indices...)
 	f.resources = append(f.resources, ResourceCommand{Op: OpCreateMesh, Mesh: id, Vertices: vs, Indices: is})
+	f.noteMesh(id, &MeshDesc{}, MeshVertexBytes(vertices))
 	return id
 }
 
@@ -194,14 +200,19 @@ func (f *Frame) DeleteShader(id ShaderID) {
 // and the handle of its first color texture (a shadow map's depth texture),
 // both valid at once. The target's textures may be sampled by draws in passes
 // that do not render into the target; they are deleted with the target. It
-// panics on a non-positive size, an unknown format, more than
-// MaxColorAttachments colors, or a DepthShadow target with color or samples.
+// panics on a non-positive size, an unknown format or depth mode, more than
+// MaxColorAttachments colors, an integer format with samples, or a
+// DepthShadow target with color or samples. A DepthTexture target's depth
+// texture is [Frame.TargetDepth]'s.
 func (f *Frame) CreateTarget(desc TargetDesc) (TargetID, TextureID) {
 	if desc.Width <= 0 || desc.Height <= 0 {
 		panic(fmt.Sprintf("render: CreateTarget: bad size %dx%d", desc.Width, desc.Height))
 	}
-	if desc.Format >= formatCount || desc.Colors < 0 || desc.Colors > MaxColorAttachments || desc.Depth > DepthShadow {
+	if desc.Format >= formatCount || desc.Colors < 0 || desc.Colors > MaxColorAttachments || desc.Depth > DepthTexture {
 		panic(fmt.Sprintf("render: CreateTarget: bad description %+v", desc))
+	}
+	if desc.Format.Integer() && desc.Samples > 1 {
+		panic(fmt.Sprintf("render: CreateTarget: integer format %v is not multisampled: %+v", desc.Format, desc))
 	}
 	if desc.Depth == DepthShadow && (desc.Format != 0 || desc.Colors != 0 || desc.Samples > 1) {
 		panic(fmt.Sprintf("render: CreateTarget: a DepthShadow target has no color and no samples: %+v", desc))
@@ -212,8 +223,10 @@ func (f *Frame) CreateTarget(desc TargetDesc) (TargetID, TextureID) {
 		texs[i] = TextureID(f.handles.textures.alloc())
 	}
 	f.handles.setTargetTextures(id, texs)
+	depth := f.handles.newTargetDepth(id, desc.Depth) // targetdepth.go
 	f.resources = append(f.resources, ResourceCommand{Op: OpCreateTarget, Target: id, Texture: texs[0], Attachments: texs,
-		TargetDesc: desc, Desc: TextureDesc{Width: desc.Width, Height: desc.Height, Filter: desc.Filter, Format: desc.Format}})
+		TargetDesc: desc, Desc: TextureDesc{Width: desc.Width, Height: desc.Height, Filter: desc.Filter, Format: desc.Format},
+		DepthTexture: depth})
 	return id, texs[0]
 }
 
@@ -239,8 +252,9 @@ func (f *Frame) DeleteTarget(id TargetID) {
 			}
 		}
 	}
+	depth := f.handles.releaseTargetDepth(id) // targetdepth.go
 	f.handles.targets.release(uint32(id))
-	f.deletes = append(f.deletes, ResourceCommand{Op: OpDeleteTarget, Target: id, Texture: texs[0], Attachments: texs})
+	f.deletes = append(f.deletes, ResourceCommand{Op: OpDeleteTarget, Target: id, Texture: texs[0], Attachments: texs, DepthTexture: depth})
 }
 
 // BeginPass starts a pass; draws recorded after it belong to it. It returns the

@@ -137,6 +137,8 @@ func (p *handlePool) flush() {
 type handleSet struct {
 	textures, meshes, shaders, targets handlePool
 	targetTextures                     [][MaxColorAttachments]TextureID // by target slot
+	targetDepth                        []TextureID                      // DepthTexture targets' depth textures, by target slot (targetdepth.go)
+	meshInfo                           meshTable                        // layouts and bounds of meshes (meshdesc.go)
 }
 
 func (h *handleSet) flush() {

@@ -40,12 +40,15 @@ type Lights struct {
 	// stores display colors, see Format); HDR targets keep linear values
 	// for a tone-mapping pass.
 	Exposure float32
+	// Environment lights meshes with image-based lighting; the zero
+	// value lights them with Ambient alone.
+	Environment Environment
 }
 
 // Lit reports whether l lights anything: a pass with unlit Lights draws
 // meshes in their base color.
 func (l *Lights) Lit() bool {
-	return l.Ambient != (mgl32.Vec3{}) || l.SunDir != (mgl32.Vec3{}) || l.NumPoints > 0
+	return l.Ambient != (mgl32.Vec3{}) || l.SunDir != (mgl32.Vec3{}) || l.NumPoints > 0 || l.Environment.On()
 }
 
 // AddPoint appends a point light and reports whether there was room (at

@@ -48,6 +48,11 @@ type Renderer struct {
 	number uint64
 	stats  Stats
 	closed bool
+	clock  frameClock // the frame block's time where frames set none (uniforms.go)
+	// results are the shader results of the frame that came back at the
+	// last Submit (shader_results.go).
+	results []ShaderResult
+	checks  chan shaderCheck // CheckShader's requests to the render thread
 }
 
 // NewRenderer starts b: on a new render goroutine locked to its OS thread, or
@@ -67,6 +72,7 @@ func NewRenderer(b Backend, opts Options) (*Renderer, error) {
 	r.free = make(chan *Frame, 1)
 	r.full = make(chan *Frame, 1)
 	r.done = make(chan error, 1)
+	r.checks = make(chan shaderCheck)
 	r.free <- second
 	initErr := make(chan error, 1)
 	go r.loop(initErr)
@@ -89,11 +95,19 @@ func (r *Renderer) loop(initErr chan<- error) {
 		return
 	}
 	initErr <- nil
-	for f := range r.full {
-		r.execute(f)
-		r.free <- f
+	for {
+		select {
+		case f, ok := <-r.full:
+			if !ok {
+				r.done <- safeCall(r.backend.Shutdown)
+				return
+			}
+			r.execute(f)
+			r.free <- f
+		case c := <-r.checks: // CheckShader (shader_check.go), between frames
+			c.reply <- safeCheck(r.backend.(ShaderChecker), c.desc)
+		}
 	}
-	r.done <- safeCall(r.backend.Shutdown)
 }
 
 // execute runs the backend on f and fills f's stats and error.
@@ -104,6 +118,13 @@ func (r *Renderer) execute(f *Frame) {
 	f.Stats.Frame = f.number
 	f.Stats.Items = len(f.items)
 	f.Stats.Passes = len(f.passes)
+	if f.capture != nil {
+		// Written on the executing thread, where the frame now is, after
+		// its stats are known; a failure to write is the frame's error too.
+		if err := f.WriteCapture(f.err); err != nil {
+			f.err = errors.Join(f.err, err)
+		}
+	}
 }
 
 // safeExecute turns a backend panic into an error, so one bad frame does not
@@ -142,6 +163,7 @@ func (r *Renderer) Submit() error {
 	f := r.cur
 	r.number++
 	f.number = r.number
+	r.clock.stamp(f)
 	r.handles.flush()
 	var next *Frame
 	if r.opts.OnMainThread {
@@ -154,6 +176,7 @@ func (r *Renderer) Submit() error {
 		r.cur = next
 	}
 	var err error
+	r.results = append(r.results[:0], next.uni.results...)
 	if next.number != 0 {
 		r.stats = next.Stats
 		err = next.err

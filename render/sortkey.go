@@ -48,8 +48,14 @@ func SortKey(pass int, layer uint8, order int16, blend BlendMode, shader ShaderI
 }
 
 // depthKey maps a float to 15 bits whose unsigned order follows the float order
-// (NaN sorts last).
+// (NaN sorts last). Negative zero maps as zero: the two are the same depth,
+// and a depth computed as -0 (a sprite centered left of and below a 2D
+// camera's origin, where 0·x is -0) must not sort apart from its +0
+// neighbours, which would take it out of tree order.
 func depthKey(f float32) uint32 {
+	if f == 0 {
+		f = 0 // -0 too
+	}
 	b := math.Float32bits(f)
 	if b&0x80000000 != 0 {
 		b = ^b

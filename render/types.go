@@ -104,9 +104,10 @@ const (
 	// values written into it.
 	FormatSRGB8A8
 	// FormatRGBA16F stores half floats: linear HDR color, values above 1
-	// kept. Only render targets have it.
+	// kept.
 	FormatRGBA16F
-	formatCount
+	// The float and integer formats follow in textures.go.
+	formatCount = FormatRGBA16F + 7
 )
 
 // String returns the format's name.
@@ -119,6 +120,9 @@ func (f Format) String() string {
 	case FormatRGBA16F:
 		return "RGBA16F"
 	}
+	if n := formatName(f); n != "" {
+		return n
+	}
 	return "Format(invalid)"
 }
 
@@ -127,12 +131,11 @@ func (f Format) String() string {
 // lit meshes write linear light and leave tone mapping to a later pass.
 // FormatRGBA8 targets and the screen store display colors: lit meshes tone
 // map and sRGB-encode themselves.
-func (f Format) Linear() bool { return f == FormatSRGB8A8 || f == FormatRGBA16F }
+func (f Format) Linear() bool { return f == FormatSRGB8A8 || f.Float() }
 
-// TextureDesc describes a texture. Pixels are always RGBA8, rows top-down (the
-// first row is the top of the image and has v = 0). Format is FormatRGBA8
-// (the zero value) or FormatSRGB8A8, which decodes the color channels from
-// sRGB when sampled.
+// TextureDesc describes a texture. Pixels are RGBA8 by default, rows
+// top-down (the first row is the top of the image and has v = 0). Format
+// FormatSRGB8A8 decodes the color channels from sRGB when sampled.
 //
 // Mipmaps keeps a chain of halved copies, made from the pixels (and made
 // again after every UpdateTexture), and samples the one that fits the
@@ -140,12 +143,20 @@ func (f Format) Linear() bool { return f == FormatSRGB8A8 || f == FormatRGBA16F 
 // FilterNearest): textures drawn smaller than their size, as a floor
 // seen at a grazing angle, then show no shimmer or moiré. It takes a third
 // more memory.
+//
+// Kind and Layers make other shapes (see [TextureKind]): Layers is the
+// number of layers of a TextureArray or slices of a Texture3D (0 for 2D
+// and cube textures). Format may be any Format; pixels are then in that
+// format's layout (see the table above FormatR16F), layer after layer.
+// The zero values are a 2D RGBA8 texture.
 type TextureDesc struct {
 	Width, Height int
 	Filter        Filter
 	Wrap          Wrap
 	Format        Format
 	Mipmaps       bool
+	Kind          TextureKind
+	Layers        int
 }
 
 // MaxColorAttachments is the most color attachments a render target may
@@ -164,6 +175,14 @@ const (
 	// result) is the depth texture, sampled with depth comparison through
 	// Lights.Shadow; passes into it draw meshes with a depth-only program.
 	DepthShadow
+	// DepthTexture gives the target's color attachments a 24-bit depth
+	// texture instead of the depth buffer: passes test and write depth as
+	// with DepthBuffer, and later passes sample it (sampler2D; .r is the
+	// window depth in [0, 1], 1 the far plane, nearest texel) through
+	// [Frame.TargetDepth]'s handle, for depth fog, outlines or SSAO. A
+	// multisampled target's depth is resolved into it (the nearest
+	// sample) at the end of every pass.
+	DepthTexture
 )
 
 // TargetDesc describes a render target: by default one RGBA8 color texture
@@ -184,7 +203,10 @@ const (
 // render targets); 0 means 1, at most MaxColorAttachments. The first
 // attachment's texture is CreateTarget's; [Frame.TargetTexture] gives the
 // others. Depth selects the depth attachment; a DepthShadow target has no
-// color (Format and Colors must be zero) and no multisampling.
+// color (Format and Colors must be zero) and no multisampling. Any Format
+// may be a target's; an integer one (FormatR32UI) is sampled nearest, is
+// not multisampled, and is cleared to ClearColor's channels truncated to
+// integers. [Frame.ReadTarget] reads the attachments in their format.
 type TargetDesc struct {
 	Width, Height int
 	Filter        Filter
@@ -216,7 +238,11 @@ func (d TargetDesc) Attachments() int {
 // pass's Lights u_eye, u_ambient, u_lightDir and u_lightColor (vec3);
 // full-screen programs read u_tex and u_color, and u_tex1 .. u_tex3 for
 // FullscreenDraw.Inputs. Mesh and full-screen programs may also declare
-// uniform vec4 u_params[4], loaded from the draw's Params.
+// uniform vec4 u_params[4], loaded from the draw's Params, and any named
+// uniforms set through a UniformSet (MeshDraw.Uniforms). Sources may
+// `#include <tact/...>` the built-in chunks (package shaders' tact
+// folder), which the backend resolves; quoted includes are resolved before
+// (ExpandIncludes; the asset manager does it for shader assets).
 type ShaderDesc struct {
 	VertexName, VertexSource     string
 	FragmentName, FragmentSource string

@@ -43,8 +43,12 @@ func (s *Scene) beginCamera(c *Camera, v *View, mask uint32, sw, sh int) {
 		Clear:      c.Clear,
 		ClearColor: colorVec(c.ClearColor),
 		ViewProj:   v.ViewProj,
+		// For the frame block (cc_matView, cc_matProj, cc_cameraPos).
+		View:       c.ViewMatrix(),
+		Projection: c.ProjectionMatrix(pw, ph),
 	}
 	s.sceneLights(&p.Lights, c.node.WorldPosition())
+	s.skybox(c, &p)
 	s.shadowPass(c, f, mask, pw, ph, &p.Lights)
 	c.post.on = false
 	if c.Post != nil {

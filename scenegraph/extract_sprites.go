@@ -1,8 +1,6 @@
 package scenegraph
 
 import (
-	"math"
-
 	"github.com/tact-engine/tact/render"
 )
 
@@ -26,22 +24,15 @@ type spriteRun struct {
 	draw render.SpriteDraw       // what every instance of the run shares
 }
 
-// spriteSlot returns the next instance slot of the run that d continues,
-// first closing the open run and opening a new one when d does not
-// continue it (another texture, shader, blend mode, layer, order or depth)
-// or its reservation is full. The caller fills the slot completely.
-func (v *View) spriteSlot(d *render.SpriteDraw) *render.SpriteInstance {
+// openRun closes the open sprite run, if any, and opens one of d with a
+// fresh reservation of runChunk instances. Sprite.record calls it when a
+// sprite does not continue the open run (another texture, shader, blend
+// mode, layer, order or depth) or the run's reservation is full.
+func (v *View) openRun(d *render.SpriteDraw) {
+	v.flushSprites()
 	r := &v.run
-	o := &r.draw
-	if r.n == len(r.buf) || d.Texture != o.Texture || d.Shader != o.Shader || d.Blend != o.Blend ||
-		d.Layer != o.Layer || d.Order != o.Order || math.Float32bits(d.Depth) != math.Float32bits(o.Depth) {
-		v.flushSprites()
-		r.buf = v.Frame.ReserveSprites(runChunk)
-		r.draw = *d
-	}
-	in := &r.buf[r.n]
-	r.n++
-	return in
+	r.buf = v.Frame.ReserveSprites(runChunk)
+	r.draw = *d
 }
 
 // flushSprites records the open sprite run, if any, as one draw item
@@ -68,27 +59,42 @@ func extractTree(n *Node, v *View, mask uint32) {
 		v.fade = 1 - (1-fade)*float32(255-n.fade)/255
 	}
 	if n.Layer&mask != 0 {
-		for _, b := range n.comps {
-			if b == nil {
-				continue // a hole (holes.go); extraction only reads
-			}
-			if s, ok := b.(*Sprite); ok { // the common case, without an interface call
-				if s.state&onEnableCalled != 0 {
-					s.record(v)
-				}
-				continue
-			}
-			c := b.Base()
-			if c.renderable != nil && c.state&onEnableCalled != 0 {
-				v.flushSprites()
-				c.renderable.Render(v)
-			}
-		}
+		extractComps(n, v)
 	}
 	for _, ch := range n.children {
-		if ch != nil {
-			extractTree(ch, v, mask)
+		if ch == nil || !ch.activeInHierarchy {
+			continue
 		}
+		if len(ch.children) == 0 && ch.fade == 0 {
+			// A leaf without a fade of its own (every bunny, bullet and
+			// tile): its components, without a call of extractTree and
+			// its fade bookkeeping.
+			if ch.Layer&mask != 0 {
+				extractComps(ch, v)
+			}
+			continue
+		}
+		extractTree(ch, v, mask)
 	}
 	v.fade = fade
+}
+
+// extractComps records n's enabled renderables, in order.
+func extractComps(n *Node, v *View) {
+	for _, b := range n.comps {
+		if b == nil {
+			continue // a hole (holes.go); extraction only reads
+		}
+		if s, ok := b.(*Sprite); ok { // the common case, without an interface call
+			if s.state&onEnableCalled != 0 {
+				s.record(v)
+			}
+			continue
+		}
+		c := b.Base()
+		if c.renderable != nil && c.state&onEnableCalled != 0 {
+			v.flushSprites()
+			c.renderable.Render(v)
+		}
+	}
 }

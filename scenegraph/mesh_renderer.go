@@ -32,6 +32,17 @@ type MeshRenderer struct {
 	// Params are free values for a custom Shader (uniform vec4 u_params[4]):
 	// time, colors, tweakables.
 	Params [4]mgl32.Vec4
+	// Skin poses a skinned Mesh (render.Frame.CreateSkinnedMesh): each
+	// frame its palette goes with the mesh's draws, in the camera's pass
+	// and the shadow pass, and its Bounds, which follow the pose, replace
+	// Radius for culling (without Radii the mesh is never culled). glTF's
+	// Instantiate sets it to the Skin of the mesh's node.
+	Skin *Skin `scene:"-"` // a component, set by code (Instantiate), not by scene files
+	// DepthShader draws the mesh into shadow maps in place of the
+	// built-in depth program (render.MeshDraw.DepthShader), with Params:
+	// give a Shader that moves vertices the same vertex stage, and the
+	// shadow follows. 0: the built-in depth program.
+	DepthShader render.ShaderID
 }
 
 // Render records the mesh if the camera can see it.
@@ -43,6 +54,9 @@ func (m *MeshRenderer) Render(v *View) {
 	d := &v.mesh
 	*d = render.MeshDraw{Mesh: m.Mesh, Shader: m.Shader, Texture: m.Texture, Blend: m.Blend,
 		Layer: m.SortLayer, Order: m.Order, Model: world, Color: m.Color, Material: m.Material, Params: m.Params}
+	if m.Skin != nil {
+		d.Palette = m.Skin.PaletteIn(v.Frame)
+	}
 	v.Frame.DrawMesh(d)
 	v.rendered++
 }
@@ -58,15 +72,27 @@ func (m *MeshRenderer) RenderShadow(v *View) {
 		return
 	}
 	d := &v.mesh
-	*d = render.MeshDraw{Mesh: m.Mesh, Model: world, Layer: m.SortLayer, Order: m.Order}
+	*d = render.MeshDraw{Mesh: m.Mesh, Model: world, Layer: m.SortLayer, Order: m.Order,
+		DepthShader: m.DepthShader, Params: m.Params}
+	if m.Skin != nil {
+		d.Palette = m.Skin.PaletteIn(v.Frame) // the posed shadow
+	}
 	v.Frame.DrawMesh(d)
 	v.rendered++
 }
 
 // cull returns the node's world matrix and whether the mesh's bounding
-// sphere may be seen by v; a culled mesh counts in v's culled.
+// sphere (a skinned mesh's: its Skin's, in the current pose) may be seen
+// by v; a culled mesh counts in v's culled.
 func (m *MeshRenderer) cull(v *View) (mgl32.Mat4, bool) {
 	world := m.node.WorldMatrix()
+	if m.Skin != nil {
+		if c, r, ok := m.Skin.BoundsIn(v.Frame); ok && !v.Visible(c, r) {
+			v.culled++
+			return world, false
+		}
+		return world, true
+	}
 	if m.Radius > 0 {
 		sx := mgl32.Vec3{world[0], world[1], world[2]}.Len()
 		sy := mgl32.Vec3{world[4], world[5], world[6]}.Len()

@@ -45,6 +45,7 @@ type Scene struct {
 	cameras     []*Camera
 	lights      []*DirectionalLight
 	pointLights []*PointLight
+	skyboxes    []*Skybox // skybox.go
 	shadows     shadowState
 	view        View
 	renderStats RenderStats

@@ -4,13 +4,13 @@ import (
 	"fmt"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact/render"
 )
 
-// MaxJoints is the most joints a Skin may have: the size of the joint
-// palette a skinned draw uploads as one uniform array (64 mat4 are 4 KiB,
-// within the 16 KiB of uniforms every OpenGL 3.3 driver gives a vertex
-// shader, with room for the rest of the mesh program's).
-const MaxJoints = 64
+// MaxJoints is the most joints a Skin may have: render.MaxJoints, the
+// size of the joint palette a skinned draw reads (64 mat4, 4 KiB, one
+// uniform block).
+const MaxJoints = render.MaxJoints
 
 // Skin deforms the meshes of its node by a skeleton (glTF's skin): each
 // vertex follows up to four Joints, weighted, through the joints' current
@@ -25,8 +25,22 @@ type Skin struct {
 	// InverseBind holds one matrix per joint (glTF's
 	// inverseBindMatrices); nil means identities.
 	InverseBind []mgl32.Mat4
+	// Radii bound the mesh for culling in any pose: Radii[j] is the
+	// distance from joint j's origin, in its bind-pose space (after
+	// InverseBind[j]), to the farthest vertex joint j moves (see Fit).
+	// Without them (nil, or another length than Joints) a skinned mesh
+	// has no bounds and is never culled.
+	Radii []float32
 
 	palette [MaxJoints]mgl32.Mat4
+	// The palette recorded in a frame, and the bounds of a frame, cached
+	// so that every pass and every mesh of the skin in one recording
+	// shares them (see PaletteIn and BoundsIn).
+	palFrame, boundsFrame *render.Frame
+	palRec, boundsRec     uint64
+	palID                 render.PaletteID
+	center                mgl32.Vec3
+	radius                float32
 }
 
 // NewSkin returns a Skin of joints and their inverse bind matrices (nil:
@@ -72,17 +86,161 @@ func (s *Skin) Palette() []mgl32.Mat4 {
 	}
 	inv := mgl32.Ident4()
 	if n := s.Node(); n != nil {
-		inv = n.WorldMatrix().Inv()
+		inv = affineInverse(n.WorldMatrix())
 	}
+	ident := inv == mgl32.Ident4() // the usual skinned node: nothing to undo
 	for j, jn := range s.Joints {
 		if jn == nil {
 			return nil
 		}
-		m := inv.Mul4(jn.WorldMatrix())
+		m := jn.WorldMatrix()
+		switch {
+		case ident:
+		case affine(&inv): // node matrices always are
+			m = mulAffine(&inv, &m)
+		default:
+			m = inv.Mul4(m)
+		}
 		if s.InverseBind != nil {
-			m = m.Mul4(s.InverseBind[j])
+			ib := &s.InverseBind[j]
+			if affine(ib) {
+				m = mulAffine(&m, ib)
+			} else {
+				m = m.Mul4(*ib)
+			}
 		}
 		s.palette[j] = m
 	}
 	return s.palette[:len(s.Joints)]
 }
+
+// affine reports whether m's last row is (0, 0, 0, 1): a rotation,
+// scale and translation, as every node's matrix is.
+func affine(m *mgl32.Mat4) bool { return m[3] == 0 && m[7] == 0 && m[11] == 0 && m[15] == 1 }
+
+// mulAffine returns a × b for affine a and b: the 3×4 product (36
+// multiplications instead of Mul4's 64), with the last row (0, 0, 0, 1).
+// Palettes are two such products a joint, every joint every frame.
+func mulAffine(a, b *mgl32.Mat4) mgl32.Mat4 {
+	var m mgl32.Mat4
+	for c := 0; c < 16; c += 4 {
+		b0, b1, b2 := b[c], b[c+1], b[c+2]
+		m[c] = a[0]*b0 + a[4]*b1 + a[8]*b2
+		m[c+1] = a[1]*b0 + a[5]*b1 + a[9]*b2
+		m[c+2] = a[2]*b0 + a[6]*b1 + a[10]*b2
+	}
+	m[12] += a[12]
+	m[13] += a[13]
+	m[14] += a[14]
+	m[15] = 1
+	return m
+}
+
+// affineInverse returns the inverse of affine m (its 3×3 part inverted,
+// the translation carried back), or the general inverse of another m.
+func affineInverse(m mgl32.Mat4) mgl32.Mat4 {
+	if !affine(&m) {
+		return m.Inv()
+	}
+	l := m.Mat3().Inv()
+	t := l.Mul3x1(mgl32.Vec3{m[12], m[13], m[14]})
+	return mgl32.Mat4{l[0], l[1], l[2], 0, l[3], l[4], l[5], 0, l[6], l[7], l[8], 0, -t[0], -t[1], -t[2], 1}
+}
+
+// PaletteIn returns the skin's palette recorded in f for the current
+// recording: the first call of a recording computes the pose (Palette)
+// and records it (Frame.AddPalette); later ones, from the skin's other
+// meshes and from the shadow pass, return the same id, so the palette is
+// computed and uploaded once a frame. It returns 0 for a skin that fails
+// Validate.
+func (s *Skin) PaletteIn(f *render.Frame) render.PaletteID {
+	if s.palFrame == f && s.palRec == f.Recording() {
+		return s.palID
+	}
+	s.palFrame, s.palRec, s.palID = f, f.Recording(), 0
+	if p := s.Palette(); p != nil {
+		s.palID = f.AddPalette(p)
+	}
+	return s.palID
+}
+
+// Fit grows Radii so that they bound the vertices of a skinned mesh this
+// skin poses: for each influence of non-zero weight on joint j, the
+// vertex's distance from joint j in its bind-pose space. Call it once per
+// mesh, after loading (glTF's loader does). A vertex's posed position is
+// a weighted mean of its joints' carrying of it, so it lies inside the
+// spheres Radii give around its joints in every pose, however the joints
+// move: bounds that follow the animation. skin has one entry a vertex;
+// influences on joints past the skin's are ignored.
+func (s *Skin) Fit(verts []render.MeshVertex, skin []render.SkinVertex) {
+	if len(s.Radii) != len(s.Joints) {
+		s.Radii = make([]float32, len(s.Joints))
+	}
+	for i := range min(len(verts), len(skin)) {
+		p := mgl32.Vec3(verts[i].Position).Vec4(1)
+		for k := range 4 {
+			j := int(skin[i].Joints[k])
+			if skin[i].Weights[k] == 0 || j >= len(s.Joints) {
+				continue
+			}
+			q := p
+			if s.InverseBind != nil {
+				q = s.InverseBind[j].Mul4x1(p)
+			}
+			s.Radii[j] = max(s.Radii[j], q.Vec3().Len())
+		}
+	}
+}
+
+// Bounds returns a world-space sphere holding the skinned mesh in the
+// current pose, from the joints' world transforms and Radii: a sphere
+// around every joint's (its origin, Radii[j] times the joint's largest
+// world scale), and the sphere around those. ok is false without Radii
+// for every joint, or for a skin that fails Validate; the mesh then has
+// no bounds.
+func (s *Skin) Bounds() (center mgl32.Vec3, radius float32, ok bool) {
+	if len(s.Radii) != len(s.Joints) || len(s.Joints) == 0 || len(s.Joints) > MaxJoints {
+		return mgl32.Vec3{}, 0, false
+	}
+	lo := mgl32.Vec3{inf32, inf32, inf32}
+	hi := lo.Mul(-1)
+	for j, jn := range s.Joints {
+		if jn == nil {
+			return mgl32.Vec3{}, 0, false
+		}
+		c, r := jointSphere(jn.WorldMatrix(), s.Radii[j])
+		for a := range 3 {
+			lo[a], hi[a] = min(lo[a], c[a]-r), max(hi[a], c[a]+r)
+		}
+	}
+	center = lo.Add(hi).Mul(0.5)
+	for j, jn := range s.Joints {
+		c, r := jointSphere(jn.WorldMatrix(), s.Radii[j])
+		radius = max(radius, c.Sub(center).Len()+r)
+	}
+	return center, radius, true
+}
+
+// BoundsIn is Bounds computed once for f's current recording: the camera
+// passes and the shadow pass of one frame share it.
+func (s *Skin) BoundsIn(f *render.Frame) (center mgl32.Vec3, radius float32, ok bool) {
+	if s.boundsFrame != f || s.boundsRec != f.Recording() {
+		s.boundsFrame, s.boundsRec = f, f.Recording()
+		var ok bool
+		if s.center, s.radius, ok = s.Bounds(); !ok {
+			s.radius = -1
+		}
+	}
+	return s.center, s.radius, s.radius >= 0
+}
+
+// jointSphere is the world sphere of a joint of world matrix w and
+// bind-space radius r.
+func jointSphere(w mgl32.Mat4, r float32) (mgl32.Vec3, float32) {
+	sx := mgl32.Vec3{w[0], w[1], w[2]}.Len()
+	sy := mgl32.Vec3{w[4], w[5], w[6]}.Len()
+	sz := mgl32.Vec3{w[8], w[9], w[10]}.Len()
+	return mgl32.Vec3{w[12], w[13], w[14]}, r * max(sx, sy, sz)
+}
+
+const inf32 = float32(3.4e38)

@@ -1,6 +1,8 @@
 package scenegraph
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/tact-engine/tact/render"
 )
@@ -73,12 +75,18 @@ func (s *Sprite) Render(v *View) {
 }
 
 // record adds the sprite, if the camera can see it, to the view's sprite
-// run (View.spriteSlot). Every path computes the instance with the same
+// run (see spriteRun). Every path computes the instance with the same
 // float operations, so a sprite looks the same however it was recorded.
+//
+// It is the per-sprite step of extraction, the one tens of thousands of
+// sprites take every frame, so it does all its work in one function: the
+// world matrix is brought up to date in place, the depth is View.depthOf's
+// arithmetic written out, and only a sprite that starts a new run calls
+// out (View.openRun).
 func (s *Sprite) record(v *View) {
 	n := s.node
 	if n.dirty {
-		n.WorldMatrix()
+		n.updateWorld()
 	}
 	m := &n.world
 	w, h := s.Size[0], s.Size[1]
@@ -94,8 +102,17 @@ func (s *Sprite) record(v *View) {
 	center := mgl32.Vec3{a*cx + c*cy + m[12], b*cx + d*cy + m[13], m[2]*cx + m[6]*cy + m[14]}
 	if v.is2D {
 		r := &v.rect2D
-		loX, hiX := x+min(0, ax)+min(0, bx), x+max(0, ax)+max(0, bx)
-		loY, hiY := y+min(0, ay)+min(0, by), y+max(0, ay)+max(0, by)
+		var loX, hiX, loY, hiY float32
+		if ay == 0 && bx == 0 && ax >= 0 && by >= 0 {
+			// Upright and not mirrored (most sprites): the corners are
+			// (x, y) and (x+ax, y+by). The general bounds below give the
+			// same values up to the sign of a zero added, which no
+			// comparison sees; NaN sizes take the general way.
+			loX, hiX, loY, hiY = x, x+ax, y, y+by
+		} else {
+			loX, hiX = x+min(0, ax)+min(0, bx), x+max(0, ax)+max(0, bx)
+			loY, hiY = y+min(0, ay)+min(0, by), y+max(0, ay)+max(0, by)
+		}
 		if hiX < r[0] || loX > r[2] || hiY < r[1] || loY > r[3] {
 			v.culled++
 			return
@@ -109,10 +126,24 @@ func (s *Sprite) record(v *View) {
 			return
 		}
 	}
-	sd := &v.spriteDraw
-	sd.Texture, sd.Shader, sd.Blend = s.Texture, s.Shader, s.Blend
-	sd.Layer, sd.Order, sd.Depth = s.SortLayer, s.Order, v.depthOf(center)
-	in := v.spriteSlot(sd)
+	// depthOf(center), written out (the same operations in the same order).
+	vp := &v.ViewProj
+	depth := vp[2]*center[0] + vp[6]*center[1] + vp[10]*center[2] + vp[14]
+	if dw := vp[3]*center[0] + vp[7]*center[1] + vp[11]*center[2] + vp[15]; dw != 0 {
+		depth /= dw
+	}
+	if depth == 0 {
+		depth = 0 // not -0, which would start a run of its own (render's sort keys make them one)
+	}
+	run := &v.run
+	o := &run.draw
+	if run.n == len(run.buf) || s.Texture != o.Texture || s.Shader != o.Shader || s.Blend != o.Blend ||
+		s.SortLayer != o.Layer || s.Order != o.Order || math.Float32bits(depth) != math.Float32bits(o.Depth) {
+		v.openRun(&render.SpriteDraw{Texture: s.Texture, Shader: s.Shader, Blend: s.Blend,
+			Layer: s.SortLayer, Order: s.Order, Depth: depth})
+	}
+	in := &run.buf[run.n]
+	run.n++
 	uv := s.UV
 	if uv == (mgl32.Vec4{}) {
 		uv = mgl32.Vec4{0, 0, 1, 1}
@@ -127,8 +158,14 @@ func (s *Sprite) record(v *View) {
 	if flipV {
 		uv[1], uv[3] = uv[3], uv[1]
 	}
-	*in = render.SpriteInstance{X: x, Y: y, AX: ax, AY: ay, BX: bx, BY: by,
-		U0: uv[0], V0: uv[1], U1: uv[2], V1: uv[3], Color: v.ApplyOpacity(s.Color)}
+	col := s.Color
+	if v.fade != 0 {
+		col = v.ApplyOpacity(col)
+	}
+	// Field by field: the instance is written once, straight into the frame.
+	in.X, in.Y, in.AX, in.AY, in.BX, in.BY = x, y, ax, ay, bx, by
+	in.U0, in.V0, in.U1, in.V1 = uv[0], uv[1], uv[2], uv[3]
+	in.Color = col
 	if s.UVRotated {
 		turnUpright(in)
 	}

@@ -117,9 +117,27 @@ func (n *Node) localIsIdentity() bool {
 
 // computeWorld sets n's world matrix from its parent's, which must be up to
 // date, and clears n's dirty flag.
+//
+// The common 2D case, a node without rotation under an identity parent
+// (the children of a scene's root or of a group that never moved), writes
+// the matrix in place, entry by entry: no temporary matrix and no copy, on
+// the path every moved sprite takes each frame. The entries are the same
+// as LocalMatrix's, bit for bit.
 func computeWorld(n *Node) {
-	local := n.localIsIdentity()
 	p := n.parent
+	if (p == nil || p.identity) && n.rot == (mgl32.Quat{W: 1}) {
+		m := &n.world
+		sx, sy, sz := n.scale[0], n.scale[1], n.scale[2]
+		x, y, z := n.pos[0], n.pos[1], n.pos[2]
+		m[0], m[1], m[2], m[3] = sx, 0, 0, 0
+		m[4], m[5], m[6], m[7] = 0, sy, 0, 0
+		m[8], m[9], m[10], m[11] = 0, 0, sz, 0
+		m[12], m[13], m[14], m[15] = x, y, z, 1
+		n.identity = x == 0 && y == 0 && z == 0 && sx == 1 && sy == 1 && sz == 1
+		n.dirty = false
+		return
+	}
+	local := n.localIsIdentity()
 	switch {
 	case p == nil || p.identity:
 		n.world = n.LocalMatrix()
@@ -134,14 +152,21 @@ func computeWorld(n *Node) {
 	n.dirty = false
 }
 
+// updateWorld recomputes n's world matrix, and its ancestors' where they
+// are out of date; n must be dirty. It is WorldMatrix without the copy of
+// the result, for callers that read n.world in place.
+func (n *Node) updateWorld() {
+	if p := n.parent; p != nil && p.dirty {
+		p.updateWorld()
+	}
+	computeWorld(n)
+}
+
 // WorldMatrix returns the node's world matrix, recomputing it (and its
 // ancestors') only if something changed since it was last computed.
 func (n *Node) WorldMatrix() mgl32.Mat4 {
 	if n.dirty {
-		if p := n.parent; p != nil && p.dirty {
-			p.WorldMatrix()
-		}
-		computeWorld(n)
+		n.updateWorld()
 	}
 	return n.world
 }

@@ -1,9 +1,3 @@
 #version 330 core
 // Built-in full-screen pass: one triangle covering the viewport, no vertex buffer.
-out vec2 v_uv;
-
-void main() {
-    vec2 p = vec2(float((gl_VertexID << 1) & 2), float(gl_VertexID & 2));
-    v_uv = p;
-    gl_Position = vec4(p * 2.0 - 1.0, 0.0, 1.0);
-}
+#include <tact/fullscreen.glsl>

@@ -7,7 +7,7 @@ import (
 	"os"
 )
 
-//go:embed *.vert *.frag
+//go:embed *.vert *.frag tact/*.glsl
 var embedded embed.FS
 
 // Built-in program names.

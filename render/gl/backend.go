@@ -17,9 +17,12 @@ import (
 // depth-only program of shadow passes, and the cutout variants of the two
 // sprite programs. A name is the shader files' base name; a name ending in
 // cutoutSuffix is built from the files of the name without it, with CUTOUT
-// defined.
+// defined; one ending in skinnedSuffix from NAME_skinned.vert and NAME.frag
+// (skin.go).
 var builtinNames = [...]string{SpriteProgram, MeshProgram, PostProgram, SpriteInstancedProgram, SpritePointProgram, DepthProgram,
-	SpriteInstancedProgram + cutoutSuffix, SpritePointProgram + cutoutSuffix}
+	SpriteInstancedProgram + cutoutSuffix, SpritePointProgram + cutoutSuffix,
+	MeshProgram + skinnedSuffix, DepthProgram + skinnedSuffix, // skin.go
+	SkyProgram} // environment.go
 
 // cutoutSuffix marks the variant of a sprite program that discards texels
 // of alpha below one half and is drawn without blending (see drawCutout).
@@ -32,6 +35,8 @@ const (
 	progDepth           = 5
 	progInstancedCutout = 6
 	progPointCutout     = 7
+	progMeshSkinned     = 8
+	progDepthSkinned    = 9
 )
 
 // maxErrors bounds the errors one frame reports (the rest are counted).
@@ -52,6 +57,14 @@ type Backend struct {
 	progIDs  []render.ShaderID
 	targets  []target
 
+	// texKinds is the binding target of array, 3D and cube GL textures
+	// (textures.go).
+	texKinds map[uint32]uint32
+	// reads holds Frame.ReadTarget's buffers and pending reads (readback.go).
+	reads readState
+	// clearU is glClearBufferuiv's scratch (targets.go).
+	clearU [4]uint32
+
 	white      uint32
 	noShadow   uint32                      // 1x1 depth texture with comparison: u_shadowMap's binding when a pass has no shadow map
 	builtin    [len(builtinNames)]*program // by builtinNames
@@ -66,11 +79,15 @@ type Backend struct {
 	sprites    spriteState
 	timer      gpuTimer
 	fences     frameFences
+	uni        uniformState  // the frame block's buffer (uniforms.go)
+	skin       skinState     // the joint palette buffer (skin.go)
+	inst       instanceState // mesh instances and instanced programs (instanced.go)
 
 	st       glState
 	pass     passState
 	viewProj mgl32.Mat4
 	lights   lightUniforms // the pass's lights, as loaded into programs
+	env      envUniforms   // the pass's Lights.Environment and sky (environment.go)
 	mat      mgl32.Mat4    // uniform scratch (kept on the heap, so cgo calls do not allocate)
 	vec      mgl32.Vec4
 	params   [4]mgl32.Vec4
@@ -90,12 +107,19 @@ type texture struct {
 	opaque  bool            // every texel has alpha 255 (never for a target's texture)
 	cutout  bool            // every texel has alpha 0 or 255, sampled nearest without mipmaps (see drawCutout)
 	mipmaps bool            // has a mipmap chain, remade after updates
+
+	// desc describes textures of textures.go's path (other kinds and
+	// formats); it is zero for the rest.
+	desc render.TextureDesc
 }
 
 type mesh struct {
 	id            render.MeshID
 	vao, vbo, ibo uint32
 	count         int32
+	skin          uint32  // a skinned mesh's SkinVertex buffer (skin.go); 0: not skinned
+	joints        int32   // palette entries a skinned mesh's draws need
+	ext           meshExt // layouts, primitives, instancing (meshes.go)
 }
 
 // LiveObjects returns how many GL objects (textures, buffers, vertex arrays,
@@ -161,8 +185,12 @@ func (b *Backend) Init() (err error) {
 		b.builtin[i], b.builtinSrc[i] = p, desc
 	}
 	b.lastReload = time.Now()
-	b.initSprites()
+	if err := b.initSprites(); err != nil {
+		return err
+	}
 	b.initTimer()
+	b.initUniforms()
+	b.initSkin()
 	ogl.GenVertexArrays(1, &b.emptyVAO)
 	b.live++
 	if e := ogl.GetError(); e != ogl.NO_ERROR {
@@ -173,7 +201,9 @@ func (b *Backend) Init() (err error) {
 
 func (b *Backend) loadBuiltin(name string) (render.ShaderDesc, error) {
 	file, cutout := strings.CutSuffix(name, cutoutSuffix)
-	v, err := fs.ReadFile(b.opts.Shaders, file+".vert")
+	vfile := file
+	file, _ = strings.CutSuffix(file, skinnedSuffix) // NAME_skinned.vert + NAME.frag
+	v, err := fs.ReadFile(b.opts.Shaders, vfile+".vert")
 	if err != nil {
 		return render.ShaderDesc{}, fmt.Errorf("render/gl: built-in shader: %w", err)
 	}
@@ -186,8 +216,9 @@ func (b *Backend) loadBuiltin(name string) (render.ShaderDesc, error) {
 		frag = define(frag, "CUTOUT")
 	}
 	dir := strings.TrimSuffix(b.opts.ShaderDir, "/") + "/"
-	return render.ShaderDesc{VertexName: dir + file + ".vert", VertexSource: string(v),
-		FragmentName: dir + file + ".frag", FragmentSource: frag}, nil
+	// Expanded here, so that a dev reload sees edits to the chunks too.
+	return b.expandChunks(render.ShaderDesc{VertexName: dir + vfile + ".vert", VertexSource: string(v),
+		FragmentName: dir + file + ".frag", FragmentSource: frag})
 }
 
 // define returns the GLSL source src with the macro name defined after its
@@ -235,6 +266,7 @@ func (b *Backend) Shutdown() error {
 		return nil
 	}
 	b.inited = false
+	b.deleteReads() // readback.go: delivers the reads still pending
 	for i := range b.targets {
 		b.deleteTarget(&b.targets[i])
 	}
@@ -260,6 +292,9 @@ func (b *Backend) Shutdown() error {
 	b.deleteSprites()
 	b.deleteTimer()
 	b.deleteFences()
+	b.deleteUniforms()
+	b.deleteSkin()
+	b.deleteInstances()
 	b.deleteGL(&b.emptyVAO, ogl.DeleteVertexArrays)
 	ogl.Finish()
 	var err error
@@ -326,6 +361,8 @@ func (b *Backend) Execute(f *render.Frame) error {
 	b.errs = b.errs[:0]
 	b.dropped = 0
 	f.Stats.GPUWait = b.waitFrame() // first: frame N-MaxFramesInFlight must be done before any of frame N
+	// readback.go: deliver the asynchronous reads that have finished.
+	b.deliverReads(f.Number(), false)
 	b.resetState()
 	b.reloadBuiltins()
 	b.timer.beginFrame(f.Number())
@@ -335,8 +372,11 @@ func (b *Backend) Execute(f *render.Frame) error {
 	for i := range res {
 		b.resource(f, &res[i])
 	}
+	b.uploadPalettes(f)
 	batches, sprites := f.Batches()
 	b.prepareSprites(f, batches, sprites)
+	b.prepareInstances(f)
+	b.prepareFrameBlocks(f)
 
 	passes := f.Passes()
 	next := 0
@@ -354,6 +394,9 @@ func (b *Backend) Execute(f *render.Frame) error {
 			next++
 		}
 		b.resolve(passes[p].Target)
+		if f.Capturing() {
+			b.capturePass(f, p, &passes[p])
+		}
 		b.timer.endPass()
 	}
 	b.timer.endFrame()

@@ -103,19 +103,81 @@
 // u_normalScale, u_occlusionStrength, u_hasNormalMap and u_unlit. Samplers
 // have fixed texture units: u_tex 0, u_metallicRoughnessMap 1,
 // u_normalMap 2, u_emissiveMap 3, u_occlusionMap 4 and u_shadowMap
-// (sampler2DShadow) 5 for meshes, u_tex1 .. u_tex3 on 1 .. 3 for
-// full-screen draws' Inputs; a map that is 0 reads the white texture, and
-// without a shadow map u_shadowMap reads a 1×1 depth texture that lets
-// everything through.
+// (sampler2DShadow) 5 for meshes, and Lights.Environment's u_envSpecular
+// (sampler2DArray) 6 and u_envBRDF 7 with u_envOn, u_envSH[9],
+// u_envLevels and u_envIntensity (<tact/ibl.glsl>); u_tex1 .. u_tex3 on
+// 1 .. 3 for full-screen draws' Inputs; a map that is 0 reads the white
+// texture, and without a shadow map u_shadowMap reads a 1×1 depth texture
+// that lets everything through. Pass.Sky is drawn by the built-in skybox
+// program (SkyProgram) before the pass's first draw.
+//
+// Named uniforms (render.UniformSet on MeshDraw, FullscreenDraw and Pass)
+// are checked against the program's active uniforms, read once at link
+// with their locations, types and sizes: a name the program does not
+// declare (or the compiler removed as unused), another type or more
+// elements than declared is an error naming the program's files and the
+// uniform, reported once per program and uniform. Every other sampler2D a
+// program declares gets its own texture unit from 8 up (8 of them), set
+// at link, and a UniformSet's SetTexture binds there. A program that
+// declares the std140 block TactFrame (#include <tact/frame.glsl>, see
+// render.FrameBlock) reads the pass's block from uniform buffer binding 1;
+// every pass's block is uploaded in one buffer per frame, only while a
+// live program declares it. `#include <tact/...>` is resolved from
+// Options.Shaders (chunks named ShaderDir/tact/... in errors); compile
+// errors in included files name the file and its line (render.SourceFiles).
 //
 // In a pass into a shadow map (a render.DepthShadow target: a 24-bit depth
 // texture compared with LEQUAL, filtered bilinearly, depth 1 outside)
 // every mesh draws with the built-in depth program whatever its Shader,
 // with a slope-scaled polygon offset; sprites and full-screen draws there
-// are errors. Render targets have render.MaxColorAttachments color
+// are errors.
+//
+// Skinned meshes (render.Frame.CreateSkinnedMesh) have a second vertex
+// buffer: a_joints (location 5, uvec4, from four unsigned bytes) and
+// a_weights (6, vec4). Every palette of a frame (render.Frame.AddPalette)
+// is uploaded once, before the first pass, into one uniform buffer; a
+// skinned draw binds its palette's range to binding 0, which a program's
+// `layout(std140) uniform Joints { mat4 u_joints[64]; }` block reads.
+// Skinned draws of the built-in mesh and depth programs use their skinned
+// variants (shaders mesh_skinned.vert with mesh.frag, depth_skinned.vert
+// with depth.frag): the same shading, the mesh posed by linear blend
+// skinning, in the camera's passes and in shadow maps alike; a custom
+// Shader drawing a skinned mesh declares the block itself. A skinned mesh
+// drawn without a palette, a palette smaller than the joints its vertices
+// weight, and a palette on a mesh without skin are errors.
+//
+// Render targets have render.MaxColorAttachments color
 // attachments at most, of one format, each a texture; a multisampled
 // target resolves every attachment at the end of every pass into it. A
 // draw may sample no texture of the target it renders into.
+//
+// Textures of every render.Format and render.TextureKind are uploaded
+// from their own byte layout (glTexImage2D/3D, per cube face), bound to
+// their own GL target (GL_TEXTURE_2D_ARRAY, GL_TEXTURE_3D,
+// GL_TEXTURE_CUBE_MAP, seamless) on the unit of the program's sampler:
+// declare sampler2DArray, sampler3D, samplerCube or usampler2D for them.
+// A DepthTexture target's depth is a DEPTH24_STENCIL8 texture, resolved
+// from the multisampled depth with a blit at the end of each pass.
+// Frame.ReadTarget reads with glReadPixels, unclamped, float formats as
+// GL_FLOAT; an asynchronous read goes into a pixel pack buffer (a pool,
+// reused) with a fence, and is mapped and delivered at the start of the
+// first later Execute that finds the fence signalled (frame N+2 at the
+// latest: its wait for frame N has finished it), so the render thread
+// never waits on it.
+//
+// Meshes of a custom layout get a vertex array of their attributes
+// (glVertexAttribIPointer for integer ones) and are drawn in their
+// primitive mode, with glDrawArrays when they have no indices; UpdateMesh
+// is glBufferSubData into buffers that never change size. Before a custom
+// mesh's first draw with a program, the program's active inputs
+// (glGetActiveAttrib) are checked against the layout, by name, location
+// and kind. Instanced draws stream every MeshInstance of the frame once
+// into a ring of three buffers, like the sprites' instances, and draw
+// with glDrawElementsInstanced (or glDrawArraysInstanced) through a second
+// vertex array of the mesh, the instance attributes at locations 10 to 15;
+// the built-in mesh and depth programs have instanced vertex stages
+// (MeshInstancedProgram, DepthInstancedProgram, sharing mesh.frag and
+// depth.frag), compiled at the first instanced draw.
 //
 // Every GL object the backend creates is counted; after Shutdown,
 // LiveObjects reports zero. The frame fences (at most MaxFramesInFlight

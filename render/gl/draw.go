@@ -73,6 +73,7 @@ func (b *Backend) beginPass(f *render.Frame, i int, p *render.Pass) bool {
 	b.pass.shadow = shadow
 	b.pass.stamp++
 	b.viewProj = p.ViewProj
+	b.bindFrameBlock(i)
 	if !shadow {
 		// A shadow pass draws depth alone: its Lights are not used.
 		b.setLights(i, p, linear)
@@ -86,22 +87,32 @@ func (b *Backend) beginPass(f *render.Frame, i int, p *render.Pass) bool {
 		full := sc.X <= 0 && sc.Y <= 0 && sc.X+sc.W >= w && sc.Y+sc.H >= h
 		b.setScissor(!full, sc.X, h-sc.Y-sc.H, sc.W, sc.H)
 		var bits uint32
-		if p.Clear&render.ClearColor != 0 && !shadow {
+		if p.Clear&render.ClearColor != 0 && !shadow && !b.clearsEach(p, b.lookupTarget(p.Target)) {
 			c := p.ClearColor
 			ogl.ClearColor(c[0], c[1], c[2], c[3])
 			bits |= ogl.COLOR_BUFFER_BIT
 		}
-		if p.Clear&render.ClearDepth != 0 {
+		if p.Clear&(render.ClearDepth|render.ClearDepthTo) != 0 {
 			b.setDepth(b.st.depthTest, true)
-			ogl.ClearDepth(1)
+			ogl.ClearDepth(depthClear(p)) // targets.go
 			bits |= ogl.DEPTH_BUFFER_BIT
 		}
+		if p.Clear&render.ClearStencil != 0 && !shadow {
+			ogl.ClearStencil(0)
+			bits |= ogl.STENCIL_BUFFER_BIT
+		}
 		if bits != 0 {
+			// A draw's RenderState may have masked channels or stencil
+			// bits, which clearing obeys: clear all of them.
+			var zero render.RenderState
+			b.applyState(&zero, false, false)
 			ogl.Clear(bits)
 		}
+		b.clearEach(p, b.lookupTarget(p.Target)) // targets.go: per attachment, integer targets
 	}
 	sc := p.Scissor
 	b.setScissor(!sc.Empty(), sc.X, h-sc.Y-sc.H, sc.W, sc.H)
+	b.drawSky(f, i, p)
 	return true
 }
 
@@ -213,6 +224,15 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 	if b.pass.shadow {
 		prog = b.builtin[progDepth]
 	}
+	if md != nil { // a skinned mesh's program and palette (skin.go)
+		if prog = b.skinDraw(f, i, bt, md, prog); prog == nil {
+			return
+		}
+		// Depth shaders and instanced programs (instanced.go).
+		if prog = b.meshProgram(f, i, bt, md, prog); prog == nil {
+			return
+		}
+	}
 	b.useProgram(prog.id)
 	if prog.pass != b.pass.stamp {
 		if prog.viewProj >= 0 {
@@ -235,11 +255,23 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 		// color itself, so skip it (the framebuffer is not read).
 		blend = render.BlendOpaque
 	}
+	var named render.Uniforms // the draw's named uniforms (uniforms.go)
+	switch bt.Kind {
+	case render.KindMesh:
+		named = md.Uniforms
+	case render.KindFullscreen:
+		named = fd.Uniforms
+	}
+	if !b.applyUniforms(f, i, bt, prog, named) {
+		return
+	}
 	st := &f.Stats
 	switch bt.Kind {
 	case render.KindSprite:
+		var zero render.RenderState
 		b.setBlend(blend)
 		b.setDepth(false, b.st.depthWrite)
+		b.applyState(&zero, false, false)
 		b.drawSprites(i, bt)
 		if b.sprites.sfirst[i] >= 0 {
 			st.Triangles += 2 * b.sprites.scount[i]
@@ -253,13 +285,20 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 			b.fail("%v (batch %d, pass %d): unknown or deleted %v", bt.Kind, i, bt.Pass, md.Mesh)
 			return
 		}
+		if msg := md.State.Validate(); msg != "" {
+			b.fail("%v (batch %d, pass %d): State: %s", bt.Kind, i, bt.Pass, msg)
+			return
+		}
 		if b.pass.shadow {
 			// Every mesh casts its shadow, whatever its blending.
 			b.setBlend(render.BlendOpaque)
-			b.setDepth(true, true)
+			b.setDepth(depthSwitches(&md.State, true, true))
+			b.applyState(&md.State, true, true)
+			b.setParams(prog, &md.Params) // for a DepthShader
 		} else {
 			b.setBlend(blend)
-			b.setDepth(true, bt.Blend == render.BlendOpaque)
+			b.setDepth(depthSwitches(&md.State, true, bt.Blend == render.BlendOpaque))
+			b.applyState(&md.State, true, false)
 			b.setColor(prog, md.Color)
 			b.loadMaterial(prog, md, &maps)
 			b.setParams(prog, &md.Params)
@@ -268,12 +307,24 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 			b.mat = md.Model
 			ogl.UniformMatrix4fv(prog.model, 1, false, &b.mat[0])
 		}
-		b.bindVAO(m.vao)
-		ogl.DrawElements(ogl.TRIANGLES, m.count, ogl.UNSIGNED_INT, nil)
-		st.Triangles += int(m.count) / 3
+		// Layouts, primitives and instances (meshes.go).
+		n := b.drawMesh(bt, i, prog, m, len(f.MeshInstances(bt.First)), f.InstanceOffset(bt.First))
+		if n < 0 {
+			return
+		}
+		st.Triangles += n
 	case render.KindFullscreen:
+		if msg := fd.State.Validate(); msg != "" {
+			b.fail("%v (batch %d, pass %d): State: %s", bt.Kind, i, bt.Pass, msg)
+			return
+		}
 		b.setBlend(blend)
-		b.setDepth(false, b.st.depthWrite)
+		test, write := depthSwitches(&fd.State, false, false)
+		if !test && fd.State.DepthWrite == render.Default {
+			write = b.st.depthWrite // no test, no writes: keep the cached mask
+		}
+		b.setDepth(test, write)
+		b.applyState(&fd.State, false, false)
 		for k, tx := range inputs {
 			if prog.samples(1 + k) {
 				if tx == 0 {
@@ -318,6 +369,10 @@ func (b *Backend) setColor(p *program, c [4]float32) {
 // readBack copies a region of the screen or a target into a new top-down
 // image and hands it to rb.Done.
 func (b *Backend) readBack(f *render.Frame, rb render.ReadBack) {
+	if rb.Deliver != nil {
+		b.readTarget(f, &rb) // readback.go: Frame.ReadTarget
+		return
+	}
 	w, h, fbo, ok := b.surfaceSize(f, rb.Target)
 	if !ok {
 		b.fail("ReadPixels: unknown or deleted %v", rb.Target)
@@ -325,6 +380,9 @@ func (b *Backend) readBack(f *render.Frame, rb render.ReadBack) {
 	}
 	if t := b.lookupTarget(rb.Target); t != nil && t.shadow() {
 		b.fail("ReadPixels: %v is a shadow map (no color to read)", rb.Target)
+		return
+	} else if t != nil && t.format.Integer() {
+		b.fail("ReadPixels: %v is %v, not colors (read it with ReadTarget)", rb.Target, t.format)
 		return
 	}
 	if rb.Target == 0 && b.screen.defaultMS && b.screen.resolveFBO != 0 {

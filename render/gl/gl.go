@@ -13,6 +13,7 @@ const (
 	DepthProgram           = "depth"            // meshes in passes into shadow maps
 	SpriteInstancedProgram = "sprite_instanced" // instanced sprite quads
 	SpritePointProgram     = "sprite_point"     // point sprites
+	SkyProgram             = "skybox"           // render.Pass.Sky
 )
 
 // SpritePath selects how the backend draws the sprite batches of the
@@ -84,7 +85,8 @@ type Options struct {
 	// HiddenSprites selects whether point-sprite batches drawn without
 	// blending leave out the sprites that later sprites of the batch cover
 	// completely; the zero value, HiddenSpritesAuto, does so on a software
-	// rasterizer. The picture is the same either way.
+	// rasterizer, unless the environment variable HiddenSpritesEnv says
+	// on or off. The picture is the same either way.
 	HiddenSprites HiddenSpriteMode
 	// KeepHeap leaves the C heap's settings alone. Otherwise, on Linux with
 	// glibc, Init raises the heap's trim threshold (mallopt M_TRIM_THRESHOLD

@@ -374,7 +374,7 @@ func TestBrokenShaderKeepsPrevious(t *testing.T) {
 
 func TestDevReloadBuiltins(t *testing.T) {
 	fsys := fstest.MapFS{}
-	for _, name := range []string{gl.SpriteProgram, gl.MeshProgram, gl.PostProgram, gl.SpriteInstancedProgram, gl.SpritePointProgram, gl.DepthProgram} {
+	for _, name := range []string{gl.SpriteProgram, gl.MeshProgram, gl.PostProgram, gl.SpriteInstancedProgram, gl.SpritePointProgram, gl.DepthProgram, gl.SkyProgram} {
 		for _, ext := range []string{".vert", ".frag"} {
 			src, err := fs.ReadFile(shaderFS, name+ext)
 			if err != nil {
@@ -383,6 +383,8 @@ func TestDevReloadBuiltins(t *testing.T) {
 			fsys[name+ext] = &fstest.MapFile{Data: src}
 		}
 	}
+	addSkinnedSources(t, fsys) // skin_test.go
+	addChunkSources(t, fsys)   // uniforms_test.go
 	// Streamed vertices: the sprite is drawn by sprite.vert and sprite.frag.
 	h := newHarness(t, true, gl.Options{Shaders: fsys, ReloadInterval: time.Nanosecond, Sprites: gl.SpritesVertices})
 	defer h.close()

@@ -1,6 +1,7 @@
 package gl
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/tact-engine/tact/render"
@@ -34,6 +35,32 @@ func (m HiddenSpriteMode) String() string {
 		return "off"
 	}
 	return "HiddenSpriteMode(?)"
+}
+
+// HiddenSpritesEnv is the environment variable that sets the hidden-sprite
+// test's mode where Options.HiddenSprites leaves it at HiddenSpritesAuto:
+// "on" or "off" (also "auto"), so that a benchmark can compare both ways
+// in one binary (samples/bunnymark/compare.sh). Any other value is
+// ignored and reported by hiddenModeFor.
+const HiddenSpritesEnv = "TACT_HIDDEN_SPRITES"
+
+// hiddenModeFor returns the mode a backend uses: opt, or, when opt is
+// HiddenSpritesAuto, the mode env (the value of HiddenSpritesEnv) names.
+// An env value that names no mode leaves opt and comes back as an error
+// naming the variable and the value.
+func hiddenModeFor(opt HiddenSpriteMode, env string) (HiddenSpriteMode, error) {
+	if opt != HiddenSpritesAuto {
+		return opt, nil
+	}
+	switch strings.ToLower(strings.TrimSpace(env)) {
+	case "", "auto":
+		return HiddenSpritesAuto, nil
+	case "on":
+		return HiddenSpritesOn, nil
+	case "off":
+		return HiddenSpritesOff, nil
+	}
+	return opt, fmt.Errorf("gl: %s=%q: want on, off or auto", HiddenSpritesEnv, env)
 }
 
 // minHiddenBatch is the fewest sprites a batch needs for the hidden-sprite
@@ -188,8 +215,21 @@ func visibleSprites(run []render.SpriteInstance, v *pointView, c *coverage, out 
 		// by the margin. It is hidden when all of them are set.
 		x0, x1 := centers(cx-half-d, cx+half+d)
 		y0, y1 := centers(cy-half-d, cy+half+d)
-		if x0 >= 0 && y0 >= 0 && x1 < c.w && y1 < c.h && x0 <= x1 && y0 <= y1 && c.covered(x0, x1, y0, y1) {
-			continue
+		if x0 >= 0 && y0 >= 0 && x1 < c.w && y1 < c.h && x0 <= x1 && y0 <= y1 {
+			// Within one word of each row, as small sprites mostly are,
+			// the test is written out here: no call per sprite.
+			if i := x0 >> 6; i == x1>>6 {
+				m, bits, words := spanMask(x0&63, x1&63), c.bits, c.words
+				j, end := y0*words+i, y1*words+i
+				for j <= end && bits[j]&m == m {
+					j += words
+				}
+				if j > end {
+					continue
+				}
+			} else if c.covered(x0, x1, y0, y1) {
+				continue
+			}
 		}
 		// The pixels it certainly writes: centers within the square shrunk
 		// by the margin.
@@ -198,7 +238,14 @@ func visibleSprites(run []render.SpriteInstance, v *pointView, c *coverage, out 
 		x0, y0 = max(x0, 0), max(y0, 0)
 		x1, y1 = min(x1, c.w-1), min(y1, c.h-1)
 		if x0 <= x1 && y0 <= y1 {
-			c.mark(x0, x1, y0, y1)
+			if i := x0 >> 6; i == x1>>6 {
+				m, bits, words := spanMask(x0&63, x1&63), c.bits, c.words
+				for j, end := y0*words+i, y1*words+i; j <= end; j += words {
+					bits[j] |= m
+				}
+			} else {
+				c.mark(x0, x1, y0, y1)
+			}
 		}
 		n--
 		out[n] = uint32(k)

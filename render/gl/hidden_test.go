@@ -3,6 +3,7 @@ package gl
 import (
 	"math"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/tact-engine/tact/render"
@@ -173,3 +174,30 @@ func TestCenters(t *testing.T) {
 
 // LiveFences returns how many frame fences b holds (not in LiveObjects).
 func LiveFences(b *Backend) int { return b.fences.live }
+
+// The environment variable sets the mode only where Options leaves it at
+// auto; a value that names no mode is an error naming the variable.
+func TestHiddenModeFromEnv(t *testing.T) {
+	for _, c := range []struct {
+		opt  HiddenSpriteMode
+		env  string
+		want HiddenSpriteMode
+	}{
+		{HiddenSpritesAuto, "", HiddenSpritesAuto},
+		{HiddenSpritesAuto, "auto", HiddenSpritesAuto},
+		{HiddenSpritesAuto, "on", HiddenSpritesOn},
+		{HiddenSpritesAuto, " OFF ", HiddenSpritesOff},
+		{HiddenSpritesOn, "off", HiddenSpritesOn},
+		{HiddenSpritesOff, "on", HiddenSpritesOff},
+		{HiddenSpritesOff, "bogus", HiddenSpritesOff},
+	} {
+		got, err := hiddenModeFor(c.opt, c.env)
+		if err != nil || got != c.want {
+			t.Errorf("hiddenModeFor(%v, %q) = %v, %v; want %v", c.opt, c.env, got, err, c.want)
+		}
+	}
+	got, err := hiddenModeFor(HiddenSpritesAuto, "yes")
+	if err == nil || got != HiddenSpritesAuto || !strings.Contains(err.Error(), HiddenSpritesEnv) || !strings.Contains(err.Error(), `"yes"`) {
+		t.Errorf(`hiddenModeFor(auto, "yes") = %v, %v; want auto and an error naming %s and the value`, got, err, HiddenSpritesEnv)
+	}
+}

@@ -606,7 +606,7 @@ func TestEmissiveAndOcclusion(t *testing.T) {
 func builtinMapFS(t *testing.T) fstest.MapFS {
 	t.Helper()
 	fsys := fstest.MapFS{}
-	for _, name := range []string{gl.SpriteProgram, gl.MeshProgram, gl.PostProgram, gl.SpriteInstancedProgram, gl.SpritePointProgram, gl.DepthProgram} {
+	for _, name := range []string{gl.SpriteProgram, gl.MeshProgram, gl.PostProgram, gl.SpriteInstancedProgram, gl.SpritePointProgram, gl.DepthProgram, gl.SkyProgram} {
 		for _, ext := range []string{".vert", ".frag"} {
 			src, err := fs.ReadFile(shaderFS, name+ext)
 			if err != nil {
@@ -615,6 +615,8 @@ func builtinMapFS(t *testing.T) fstest.MapFS {
 			fsys[name+ext] = &fstest.MapFile{Data: src}
 		}
 	}
+	addSkinnedSources(t, fsys) // skin_test.go
+	addChunkSources(t, fsys)   // uniforms_test.go
 	return fsys
 }
 

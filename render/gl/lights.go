@@ -62,6 +62,7 @@ func (b *Backend) setLights(i int, p *render.Pass, linearOut bool) {
 	if u.exposure == 0 {
 		u.exposure = 1
 	}
+	b.setEnvironment(i, p)
 	u.shadowOn, u.shadowTex = false, b.noShadow
 	if l.Shadow == 0 {
 		return
@@ -124,6 +125,7 @@ func (b *Backend) loadLights(p *program) {
 	if p.exposure >= 0 {
 		ogl.Uniform1f(p.exposure, u.exposure)
 	}
+	b.loadEnvironment(p)
 }
 
 // materialMap names a texture of render.Material, for checks and errors

@@ -33,22 +33,28 @@ func (e *ShaderError) Error() string {
 // parseLog turns a driver's info log into one error per diagnostic line,
 // recognizing Mesa ("0:12(3): error: x"), AMD/Intel ("ERROR: 0:12: x") and
 // NVIDIA ("0(12) : error C0000: x") formats.
-func parseLog(file, log string) error {
+func parseLog(file, log string) error { return parseLogFiles([]string{file}, log) }
+
+// parseLogFiles is parseLog for a source of several source strings (an
+// expansion of #include, see render.SourceFiles): a diagnostic in string N
+// names files[N].
+func parseLogFiles(files []string, log string) error {
 	var errs []error
 	for _, line := range strings.Split(log, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" {
 			continue
 		}
-		errs = append(errs, parseLogLine(file, line))
+		errs = append(errs, parseLogLine(files, line))
 	}
 	if len(errs) == 0 {
-		return &ShaderError{File: file, Message: "failed without a log"}
+		return &ShaderError{File: files[0], Message: "failed without a log"}
 	}
 	return errors.Join(errs...)
 }
 
-func parseLogLine(file, line string) *ShaderError {
+func parseLogLine(files []string, line string) *ShaderError {
+	file := files[0]
 	rest := strings.TrimPrefix(line, "ERROR: ")
 	prefix := ""
 	if rest != line {
@@ -65,7 +71,10 @@ func parseLogLine(file, line string) *ShaderError {
 		n, _ := strconv.Atoi(s[:i])
 		return n, s[i:], true
 	}
-	if _, s, ok := num(rest); ok {
+	if str, s, ok := num(rest); ok {
+		if str > 0 && str < len(files) && files[str] != "" {
+			file = files[str]
+		}
 		switch {
 		case strings.HasPrefix(s, ":"): // Mesa or AMD/Intel: 0:LINE
 			if n, s2, ok := num(s[1:]); ok {
@@ -102,8 +111,20 @@ type program struct {
 	exposure                                           int32
 	// The draw's material.
 	metallic, roughness, emissive, normalScale, occlusionStrength, hasNormalMap, unlit int32
-	units                                                                              uint8  // bit u: the program has a sampler on texture unit u
+	units                                                                              uint16 // bit u: the program has a sampler on texture unit u
 	pass                                                                               uint64 // stamp of the pass whose uniforms are loaded; 0: none
+	// name is the program's files, "a.vert + a.frag", for errors.
+	name string
+	// named holds every active uniform by name (arrays without "[0]"),
+	// read once at link (uniforms.go).
+	named map[string]uniformInfo
+	// reported holds the uniforms already reported as wrong.
+	reported map[string]struct{}
+	// frameBlock: the program declares TactFrame (counted in Backend.uni.users).
+	frameBlock bool
+	// inputs are the active vertex inputs, which custom mesh layouts
+	// must feed (meshes.go).
+	inputs []render.ShaderInput
 }
 
 // samples reports whether p declares a sampler on texture unit u.
@@ -122,6 +143,9 @@ var samplerUnits = [...]struct {
 	{"u_emissiveMap", unitEmissive},
 	{"u_occlusionMap", unitOcclusion},
 	{"u_shadowMap", unitShadow},
+	{"u_envSpecular", unitEnvSpecular},
+	{"u_envBRDF", unitEnvBRDF},
+	{"u_sky", unitBase},
 	{"u_tex1", 1},
 	{"u_tex2", 2},
 	{"u_tex3", 3},
@@ -139,7 +163,7 @@ func (b *Backend) compile(stage uint32, name, src string) (uint32, error) {
 	var ok int32
 	ogl.GetShaderiv(sh, ogl.COMPILE_STATUS, &ok)
 	if ok == ogl.FALSE {
-		err := parseLog(name, shaderLog(sh))
+		err := parseLogFiles(render.SourceFiles(name, src), shaderLog(sh))
 		ogl.DeleteShader(sh)
 		b.live--
 		return 0, err
@@ -160,6 +184,10 @@ func shaderLog(sh uint32) string {
 
 // link builds a program from desc, or returns errors naming the files and lines.
 func (b *Backend) link(desc render.ShaderDesc) (*program, error) {
+	desc, err := b.expandChunks(desc)
+	if err != nil {
+		return nil, err
+	}
 	vs, err := b.compile(ogl.VERTEX_SHADER, desc.VertexName, desc.VertexSource)
 	if err != nil {
 		return nil, err
@@ -211,11 +239,18 @@ func (b *Backend) link(desc render.ShaderDesc) (*program, error) {
 	p.hasNormalMap, p.unlit = loc("u_hasNormalMap"), loc("u_unlit")
 	ogl.UseProgram(id)
 	b.st.program = id
+	bindJointBlock(id) // skin.go
 	for _, s := range samplerUnits {
 		if l := loc(s.name); l >= 0 {
 			ogl.Uniform1i(l, int32(s.unit))
 			p.units |= 1 << s.unit
 		}
+	}
+	p.name = desc.VertexName + " + " + desc.FragmentName
+	p.inputs = activeInputs(id)
+	if err := b.introspect(p); err != nil {
+		b.deleteProgram(p)
+		return nil, err
 	}
 	return p, nil
 }
@@ -230,4 +265,7 @@ func (b *Backend) deleteProgram(p *program) {
 	}
 	ogl.DeleteProgram(p.id)
 	b.live--
+	if p.frameBlock {
+		b.uni.users--
+	}
 }

@@ -140,6 +140,9 @@ func textureFormatOK(f render.Format) bool {
 }
 
 func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
+	if b.textureCommand(f, c) { // textures.go: other kinds and formats, layers
+		return
+	}
 	st := &f.Stats
 	switch c.Op {
 	case render.OpCreateTexture:
@@ -216,6 +219,7 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 		vs := render.MeshVertexBytes(f.MeshVertices(c.Vertices))
 		is := f.Indices(c.Indices)
 		m := mesh{id: c.Mesh, count: int32(len(is))}
+		m.ext.vertices = int32(c.Vertices.Len)
 		ogl.GenVertexArrays(1, &m.vao)
 		ogl.GenBuffers(1, &m.vbo)
 		ogl.GenBuffers(1, &m.ibo)
@@ -249,6 +253,7 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 		}
 		b.progIDs[s] = c.Shader
 		p, err := b.link(c.Source)
+		f.ReportShader(c.Shader, c.Op, err) // the main thread learns of it (render.Renderer.ShaderResults)
 		if err != nil {
 			b.fail("%v %v (draws use the built-in program): %w", c.Op, c.Shader, err)
 		}
@@ -259,6 +264,7 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 			return
 		}
 		p, err := b.link(c.Source)
+		f.ReportShader(c.Shader, c.Op, err)
 		if err != nil {
 			b.fail("%v %v (previous program kept): %w", c.Op, c.Shader, err)
 			return
@@ -268,6 +274,12 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 		b.programs[s] = p
 	case render.OpCreateTarget:
 		b.createTarget(c)
+	case render.OpCreateSkinnedMesh:
+		b.createSkinnedMesh(f, c)
+	case render.OpCreateMeshFrom:
+		b.createMeshFrom(f, c) // meshes.go
+	case render.OpUpdateMesh:
+		b.updateMesh(f, c)
 	default:
 		b.fail("%v: not a create or update command", c.Op)
 	}
@@ -334,6 +346,9 @@ func (b *Backend) deleteMesh(m *mesh) {
 	b.deleteGL(&m.vao, ogl.DeleteVertexArrays)
 	b.deleteGL(&m.vbo, ogl.DeleteBuffers)
 	b.deleteGL(&m.ibo, ogl.DeleteBuffers)
+	b.deleteGL(&m.skin, ogl.DeleteBuffers)
+	b.deleteMeshExt(m)
+	m.joints = 0
 	m.id = 0
 }
 

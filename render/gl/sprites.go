@@ -1,6 +1,7 @@
 package gl
 
 import (
+	"os"
 	"unsafe"
 
 	ogl "github.com/go-gl/gl/v3.3-core/gl"
@@ -58,12 +59,20 @@ type spriteState struct {
 	sfirst, scount []int
 	shown          []uint32
 	cover          coverage
+	hiddenMode     HiddenSpriteMode // Options.HiddenSprites, or what HiddenSpritesEnv says
 }
 
 // initSprites creates the four sprite vertex arrays, the two index buffers
-// and the stream buffers (storage comes with the first frame that needs it).
-func (b *Backend) initSprites() {
+// and the stream buffers (storage comes with the first frame that needs it),
+// and settles the hidden-sprite mode (Options.HiddenSprites, or
+// HiddenSpritesEnv): a bad value of the variable fails Init.
+func (b *Backend) initSprites() error {
 	sp := &b.sprites
+	mode, err := hiddenModeFor(b.opts.HiddenSprites, os.Getenv(HiddenSpritesEnv))
+	if err != nil {
+		return err
+	}
+	sp.hiddenMode = mode
 	ogl.GenVertexArrays(1, &sp.vertVAO)
 	ogl.GenVertexArrays(1, &sp.instVAO)
 	ogl.GenVertexArrays(1, &sp.pointVAO)
@@ -100,6 +109,7 @@ func (b *Backend) initSprites() {
 	var r [2]float32
 	ogl.GetFloatv(ogl.POINT_SIZE_RANGE, &r[0])
 	sp.minPoint, sp.maxPoint = r[0], r[1]
+	return nil
 }
 
 // deleteSprites deletes what initSprites created.
@@ -338,7 +348,7 @@ func (b *Backend) testsHidden(bt *render.Batch) bool {
 	if float64(bt.Count)*float64(side*side) < hiddenOverdraw*float64(v.w*v.h) {
 		return false
 	}
-	switch b.opts.HiddenSprites {
+	switch b.sprites.hiddenMode {
 	case HiddenSpritesOff:
 		return false
 	case HiddenSpritesAuto:

@@ -16,7 +16,12 @@ const (
 	unitEmissive          = 3
 	unitOcclusion         = 4
 	unitShadow            = 5
-	numUnits              = 6
+	unitEnvSpecular       = 6 // Lights.Environment's (environment.go)
+	unitEnvBRDF           = 7
+	numBuiltinUnits       = 8
+	// numUnits counts the built-in units and those of named sampler
+	// uniforms (uniforms.go): GL 3.3 guarantees 16.
+	numUnits = 16
 )
 
 // Polygon offset of passes into shadow maps: depth is pushed away from the
@@ -34,6 +39,8 @@ type glState struct {
 	unit                  int              // active texture unit
 	textures              [numUnits]uint32 // bound 2D texture by unit
 	blend                 render.BlendMode
+	blendOn               bool       // GL_BLEND
+	rs                    stateCache // what draws' RenderStates set (renderstate.go)
 	depthTest, depthWrite bool
 	scissor               bool
 	srgb                  bool // GL_FRAMEBUFFER_SRGB
@@ -60,6 +67,13 @@ func (b *Backend) resetState() {
 	ogl.Disable(ogl.POLYGON_OFFSET_FILL)
 	ogl.PolygonOffset(shadowOffsetFactor, shadowOffsetUnits)
 	ogl.ColorMask(true, true, true, true)
+	ogl.CullFace(ogl.BACK)
+	ogl.PolygonMode(ogl.FRONT_AND_BACK, ogl.FILL)
+	ogl.BlendEquation(ogl.FUNC_ADD)
+	ogl.Disable(ogl.STENCIL_TEST)
+	ogl.StencilMask(0xff)
+	ogl.StencilFunc(ogl.ALWAYS, 0, 0xff)
+	ogl.StencilOp(ogl.KEEP, ogl.KEEP, ogl.KEEP)
 	// Read-backs of float targets return colors clamped to [0, 1].
 	ogl.ClampColor(ogl.CLAMP_READ_COLOR, ogl.TRUE)
 	// Point sprites take their size from the vertex shader, and
@@ -85,7 +99,7 @@ func (b *Backend) bindTexture(unit int, id uint32) {
 		ogl.ActiveTexture(ogl.TEXTURE0 + uint32(unit))
 		b.st.unit = unit
 	}
-	ogl.BindTexture(ogl.TEXTURE_2D, id)
+	ogl.BindTexture(b.textureTarget(id), id)
 	b.st.textures[unit] = id
 }
 
@@ -101,6 +115,7 @@ func (b *Backend) unbindTexture(id uint32) {
 // forgetTexture drops a deleted texture from the binding cache: deleting a
 // texture unbinds it from every unit.
 func (b *Backend) forgetTexture(id uint32) {
+	delete(b.texKinds, id) // the name may come back as a 2D texture
 	for u := range b.st.textures {
 		if b.st.textures[u] == id {
 			b.st.textures[u] = 0
@@ -163,10 +178,9 @@ func (b *Backend) setBlend(m render.BlendMode) {
 	if b.st.blend == m {
 		return
 	}
-	if m == render.BlendOpaque {
-		ogl.Disable(ogl.BLEND)
-	} else if b.st.blend == render.BlendOpaque {
-		ogl.Enable(ogl.BLEND)
+	setCapability(ogl.BLEND, &b.st.blendOn, m != render.BlendOpaque)
+	if b.st.blend == blendCustom {
+		ogl.BlendEquation(ogl.FUNC_ADD) // a BlendState may have changed it
 	}
 	switch m {
 	case render.BlendAlpha:

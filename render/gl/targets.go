@@ -23,6 +23,9 @@ type target struct {
 	format  render.Format
 	texs    [render.MaxColorAttachments]render.TextureID
 	w, h    int
+	// depthTex is a DepthTexture target's depth texture, attached to fbo
+	// (and resolved into from msFBO's depth); 0 for other targets.
+	depthTex render.TextureID
 }
 
 // shadow reports whether t is a shadow map (a DepthShadow target).
@@ -34,12 +37,16 @@ func checkTargetDesc(c *render.ResourceCommand) string {
 	switch {
 	case d.Width <= 0 || d.Height <= 0:
 		return "bad size"
-	case d.Format > render.FormatRGBA16F:
+	case !d.Format.Valid():
 		return "unknown format " + d.Format.String()
+	case d.Format.Integer() && d.Samples > 1:
+		return "integer formats (" + d.Format.String() + ") are not multisampled"
 	case d.Colors < 0 || d.Colors > render.MaxColorAttachments:
 		return "Colors outside 0..4"
-	case d.Depth > render.DepthShadow:
+	case d.Depth > render.DepthTexture:
 		return "unknown depth mode"
+	case (d.Depth == render.DepthTexture) != (c.DepthTexture != 0):
+		return "DepthTexture is set for a target of another depth mode, or missing"
 	case d.Depth == render.DepthShadow && (d.Format != 0 || d.Colors != 0 || d.Samples > 1):
 		return "a DepthShadow target has no color and no samples"
 	case c.Attachments[0] != c.Texture:
@@ -76,8 +83,16 @@ func (b *Backend) createTarget(c *render.ResourceCommand) {
 			return
 		}
 	}
+	if c.DepthTexture != 0 {
+		xs := slot(uint32(c.DepthTexture))
+		b.textures = grow(b.textures, xs)
+		if b.textures[xs].gl != 0 {
+			b.fail("%v: %v: texture slot of depth texture %v in use", c.Op, c.Target, c.DepthTexture)
+			return
+		}
+	}
 	w, h := d.Width, d.Height
-	t := target{id: c.Target, w: w, h: h, colors: n, format: d.Format, texs: c.Attachments}
+	t := target{id: c.Target, w: w, h: h, colors: n, format: d.Format, texs: c.Attachments, depthTex: c.DepthTexture}
 	ogl.GenFramebuffers(1, &t.fbo)
 	b.live++
 	ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.fbo)
@@ -90,22 +105,37 @@ func (b *Backend) createTarget(c *render.ResourceCommand) {
 		ogl.ReadBuffer(ogl.NONE)
 	} else {
 		t.samples = ClampSamples(d.Samples, b.maxSamples)
-		internal := internalFormat(d.Format)
+		internal := glFormat(d.Format).internal
+		td := render.TextureDesc{Width: w, Height: h, Filter: d.Filter, Format: d.Format}
+		if td.Format.Integer() {
+			td.Filter = render.FilterNearest // integer textures sample nearest only
+		}
 		for i := range n {
-			tex := b.genTexture(w, h, d.Filter, render.WrapClamp, internal, nil, false)
-			b.textures[slot(uint32(c.Attachments[i]))] = texture{id: c.Attachments[i], gl: tex, w: w, h: h, target: c.Target}
+			tex := b.genTextureDesc(&td, nil)
+			x := texture{id: c.Attachments[i], gl: tex, w: w, h: h, target: c.Target}
+			if extended(&td) {
+				x.desc = td // UpdateTexture writes texels of the target's format
+			}
+			b.textures[slot(uint32(c.Attachments[i]))] = x
 			ogl.FramebufferTexture2D(ogl.FRAMEBUFFER, ogl.COLOR_ATTACHMENT0+uint32(i), ogl.TEXTURE_2D, tex, 0)
 		}
 		b.drawBuffers(n)
+		if t.depthTex != 0 {
+			tex := b.genDepthTexture(w, h)
+			b.textures[slot(uint32(t.depthTex))] = texture{id: t.depthTex, gl: tex, w: w, h: h, target: c.Target}
+			ogl.FramebufferTexture2D(ogl.FRAMEBUFFER, ogl.DEPTH_STENCIL_ATTACHMENT, ogl.TEXTURE_2D, tex, 0)
+		}
 		ogl.GenRenderbuffers(1, &t.depth)
 		b.live++
 		ogl.BindRenderbuffer(ogl.RENDERBUFFER, t.depth)
-		if t.samples == 0 {
-			ogl.RenderbufferStorage(ogl.RENDERBUFFER, ogl.DEPTH_COMPONENT24, int32(w), int32(h))
-			ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.RENDERBUFFER, t.depth)
+		if t.samples == 0 && t.depthTex != 0 {
+			b.deleteGL(&t.depth, ogl.DeleteRenderbuffers) // the texture is the depth buffer
+		} else if t.samples == 0 {
+			ogl.RenderbufferStorage(ogl.RENDERBUFFER, ogl.DEPTH24_STENCIL8, int32(w), int32(h))
+			ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_STENCIL_ATTACHMENT, ogl.RENDERBUFFER, t.depth)
 		} else {
 			ms := int32(t.samples)
-			ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, ms, ogl.DEPTH_COMPONENT24, int32(w), int32(h))
+			ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, ms, ogl.DEPTH24_STENCIL8, int32(w), int32(h))
 			if s := ogl.CheckFramebufferStatus(ogl.FRAMEBUFFER); s != ogl.FRAMEBUFFER_COMPLETE {
 				b.fail("%v: %v: resolve framebuffer incomplete (0x%x)", c.Op, c.Target, s)
 			}
@@ -120,7 +150,7 @@ func (b *Backend) createTarget(c *render.ResourceCommand) {
 				ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, ms, uint32(internal), int32(w), int32(h))
 				ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.COLOR_ATTACHMENT0+uint32(i), ogl.RENDERBUFFER, t.msColor[i])
 			}
-			ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.RENDERBUFFER, t.depth)
+			ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_STENCIL_ATTACHMENT, ogl.RENDERBUFFER, t.depth)
 			b.drawBuffers(n)
 		}
 	}
@@ -173,6 +203,9 @@ func (b *Backend) deleteTarget(t *target) {
 			b.deleteTexture(x)
 		}
 	}
+	if x := b.lookupTexture(t.depthTex); x != nil && x.target == t.id {
+		b.deleteTexture(x)
+	}
 	*t = target{}
 }
 
@@ -206,6 +239,10 @@ func (b *Backend) resolve(id render.TargetID) {
 		// Put back the defaults: read-backs read attachment 0 of fbo.
 		ogl.ReadBuffer(ogl.COLOR_ATTACHMENT0)
 		b.drawBuffers(t.colors)
+	}
+	if t.depthTex != 0 {
+		// The depth too, for the passes that sample it (the nearest sample).
+		ogl.BlitFramebuffer(0, 0, int32(t.w), int32(t.h), 0, 0, int32(t.w), int32(t.h), ogl.DEPTH_BUFFER_BIT, ogl.NEAREST)
 	}
 	ogl.BindFramebuffer(ogl.FRAMEBUFFER, t.fbo)
 	b.st.fbo = t.fbo
@@ -263,10 +300,10 @@ func (b *Backend) screenFBO(w, h int) uint32 {
 		ogl.BindRenderbuffer(ogl.RENDERBUFFER, sc.color)
 		ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, n, ogl.RGBA8, int32(w), int32(h))
 		ogl.BindRenderbuffer(ogl.RENDERBUFFER, sc.depth)
-		ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, n, ogl.DEPTH_COMPONENT24, int32(w), int32(h))
+		ogl.RenderbufferStorageMultisample(ogl.RENDERBUFFER, n, ogl.DEPTH24_STENCIL8, int32(w), int32(h))
 		b.bindFBO(sc.fbo)
 		ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.COLOR_ATTACHMENT0, ogl.RENDERBUFFER, sc.color)
-		ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_ATTACHMENT, ogl.RENDERBUFFER, sc.depth)
+		ogl.FramebufferRenderbuffer(ogl.FRAMEBUFFER, ogl.DEPTH_STENCIL_ATTACHMENT, ogl.RENDERBUFFER, sc.depth)
 		if s := ogl.CheckFramebufferStatus(ogl.FRAMEBUFFER); s != ogl.FRAMEBUFFER_COMPLETE {
 			b.fail("screen MSAA %dx: framebuffer %dx%d incomplete (0x%x)", sc.samples, w, h, s)
 		}
@@ -321,6 +358,8 @@ func (b *Backend) resolveScreen() {
 	b.bindTexture(unitBase, sc.resolveTex)
 	b.setBlend(render.BlendOpaque)
 	b.setDepth(false, b.st.depthWrite)
+	var zero render.RenderState
+	b.applyState(&zero, false, false)
 	b.bindVAO(b.emptyVAO)
 	ogl.DrawArrays(ogl.TRIANGLES, 0, 3)
 }
@@ -339,4 +378,70 @@ func (b *Backend) deleteScreenMSAA() {
 	b.forgetTexture(sc.resolveTex)
 	b.deleteGL(&sc.resolveTex, ogl.DeleteTextures)
 	sc.w, sc.h, sc.resolveW, sc.resH = 0, 0, 0, 0
+}
+
+// genDepthTexture creates a DepthTexture target's depth texture, 24-bit
+// depth with 8-bit stencil as the depth buffers of other targets: sampled
+// as plain depth values (no comparison), nearest, clamped.
+func (b *Backend) genDepthTexture(w, h int) uint32 {
+	var id uint32
+	ogl.GenTextures(1, &id)
+	b.live++
+	b.st.textures[b.st.unit] = 0
+	b.bindTexture(b.st.unit, id)
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_MIN_FILTER, ogl.NEAREST)
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_MAG_FILTER, ogl.NEAREST)
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_WRAP_S, ogl.CLAMP_TO_EDGE)
+	ogl.TexParameteri(ogl.TEXTURE_2D, ogl.TEXTURE_WRAP_T, ogl.CLAMP_TO_EDGE)
+	ogl.TexImage2D(ogl.TEXTURE_2D, 0, ogl.DEPTH24_STENCIL8, int32(w), int32(h), 0, ogl.DEPTH_STENCIL, ogl.UNSIGNED_INT_24_8, nil)
+	return id
+}
+
+// clearsEach reports whether pass p's color clear is done per attachment
+// by clearEach rather than by glClear: with ClearAttachments, and for
+// integer targets (which glClear does not clear).
+func (b *Backend) clearsEach(p *render.Pass, t *target) bool {
+	if t != nil && t.shadow() {
+		return false
+	}
+	return p.Clear&render.ClearAttachments != 0 || p.Clear&render.ClearColor != 0 && t != nil && t.format.Integer()
+}
+
+// clearEach clears every color attachment of pass p's target (the screen
+// has one) to ClearColors[i] (ClearAttachments) or ClearColor, with
+// glClearBuffer, inside the scissor the caller set, all channels written.
+func (b *Backend) clearEach(p *render.Pass, t *target) {
+	if !b.clearsEach(p, t) {
+		return
+	}
+	var zero render.RenderState
+	b.applyState(&zero, false, false)
+	n, integer := 1, false
+	if t != nil {
+		n, integer = t.colors, t.format.Integer()
+	}
+	for i := range n {
+		c := p.ClearColor
+		if p.Clear&render.ClearAttachments != 0 {
+			c = p.ClearColors[i]
+		}
+		if integer {
+			for k := range 4 {
+				b.clearU[k] = uint32(max(c[k], 0))
+			}
+			ogl.ClearBufferuiv(ogl.COLOR, int32(i), &b.clearU[0])
+			continue
+		}
+		b.vec = c
+		ogl.ClearBufferfv(ogl.COLOR, int32(i), &b.vec[0])
+	}
+}
+
+// depthClear returns the depth pass p clears to: DepthClear with
+// ClearDepthTo, the far plane otherwise.
+func depthClear(p *render.Pass) float64 {
+	if p.Clear&render.ClearDepthTo != 0 {
+		return float64(p.DepthClear)
+	}
+	return 1
 }

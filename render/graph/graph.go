@@ -358,13 +358,13 @@ func (im *image) check() error {
 		return errors.New("graph: an image has no name")
 	case d.Scale < 0 || d.Width < 0 || d.Height < 0 || (d.Width == 0) != (d.Height == 0):
 		return fmt.Errorf("graph: image %q: bad size (scale %v, %dx%d)", im.name, d.Scale, d.Width, d.Height)
-	case d.Format > render.FormatRGBA16F:
+	case !d.Format.Valid():
 		return fmt.Errorf("graph: image %q: unknown format %d", im.name, d.Format)
 	case d.Colors < 0 || d.Colors > render.MaxColorAttachments:
 		return fmt.Errorf("graph: image %q: %d color attachments (at most %d)", im.name, d.Colors, render.MaxColorAttachments)
 	case d.Samples < 0:
 		return fmt.Errorf("graph: image %q: %d samples", im.name, d.Samples)
-	case d.Depth > render.DepthShadow:
+	case d.Depth > render.DepthTexture:
 		return fmt.Errorf("graph: image %q: unknown depth mode %d", im.name, d.Depth)
 	case d.Depth == render.DepthShadow && (d.Format != 0 || d.Colors != 0 || d.Samples > 1):
 		return fmt.Errorf("graph: image %q: a shadow map has no color format, colors or samples", im.name)

@@ -26,10 +26,13 @@ type Backend struct {
 	frames                             uint64
 	total                              render.Stats
 	initialized                        bool
+	decls                              map[render.ShaderID]*shaderDecls // uniforms.go
 
 	errs    []error
 	dropped int
 	frame   uint64
+
+	reads readState // Frame.ReadTarget's pending reads (readback.go)
 }
 
 // Counts is a number of live resources of each kind.
@@ -49,6 +52,7 @@ func (b *Backend) Init() error {
 // Shutdown deletes every resource, as a GPU backend would; afterwards Live
 // reports zero.
 func (b *Backend) Shutdown() error {
+	b.deliverReads(b.frame) // readback.go: nobody waits for a read forever
 	b.textures.clear()
 	b.meshes.clear()
 	b.shaders.clear()
@@ -77,8 +81,9 @@ func (b *Backend) Total() render.Stats { return b.total }
 // bad format or target description, a draw sampling a texture of the
 // target it renders into, a shadow map sampled other than through
 // Lights.Shadow, a sprite or full-screen draw into a shadow map, a
-// read-back of a shadow map), up to maxErrors, after executing the rest of
-// the frame.
+// read-back of a shadow map, a bad mesh layout or update, a custom-layout
+// mesh drawn by a program whose declared and used vertex inputs it does
+// not feed), up to maxErrors, after executing the rest of the frame.
 func (b *Backend) Execute(f *render.Frame) error {
 	if !b.initialized {
 		return errors.New("render/null: Execute before Init")
@@ -88,14 +93,17 @@ func (b *Backend) Execute(f *render.Frame) error {
 	b.errs = b.errs[:0]
 	b.dropped = 0
 	st := &f.Stats
+	b.deliverReads(f.Number()) // readback.go: the asynchronous reads of the frame before
 
 	for i := range f.Resources() {
 		b.resource(f, &f.Resources()[i], st)
 	}
 
+	b.uploadPalettes(f, st)
 	batches, sprites := f.Batches()
 	// As render/gl streams them: one instance per sprite.
 	st.BytesUploaded += int64(len(render.SpriteInstanceBytes(sprites)))
+	countInstances(f, st) // meshes.go
 	passes := f.Passes()
 	// No GPU: the passes are named, their times zero, and nothing is late.
 	st.NoGPUTimes = true
@@ -106,6 +114,9 @@ func (b *Backend) Execute(f *render.Frame) error {
 	}
 	for p := range passes {
 		b.pass(p, &passes[p])
+		if f.Capturing() {
+			f.CapturePass(p, nil, "render/null has no pixels")
+		}
 	}
 	for i := range batches {
 		b.batch(f, i, &batches[i], st)
@@ -148,49 +159,10 @@ func (b *Backend) result() error {
 }
 
 func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand, st *render.Stats) {
+	if b.textureCommand(f, c, st) { // textures.go: every texture kind and format
+		return
+	}
 	switch c.Op {
-	case render.OpCreateTexture:
-		if b.textures.alive(uint32(c.Texture)) {
-			b.fail("%v: %v already exists", c.Op, c.Texture)
-			return
-		}
-		if !textureFormatOK(c.Desc.Format) {
-			b.fail("%v: %v: format %v (textures are RGBA8 or SRGB8A8)", c.Op, c.Texture, c.Desc.Format)
-			return
-		}
-		b.textures.create(uint32(c.Texture), info{w: c.Desc.Width, h: c.Desc.Height})
-		st.BytesUploaded += int64(c.Data.Len)
-	case render.OpReplaceTexture:
-		id := uint32(c.Texture)
-		if !b.textures.alive(id) {
-			b.fail("%v: %s %v", c.Op, b.textures.state(id), c.Texture)
-			return
-		}
-		if b.textures.info(id).target != 0 {
-			b.fail("%v: %v belongs to %v", c.Op, c.Texture, b.textures.info(id).target)
-			return
-		}
-		if !textureFormatOK(c.Desc.Format) {
-			b.fail("%v: %v: format %v (textures are RGBA8 or SRGB8A8)", c.Op, c.Texture, c.Desc.Format)
-			return
-		}
-		b.textures.setInfo(id, info{w: c.Desc.Width, h: c.Desc.Height})
-		st.BytesUploaded += int64(c.Data.Len)
-	case render.OpUpdateTexture:
-		if !b.textures.alive(uint32(c.Texture)) {
-			b.fail("%v: %s %v", c.Op, b.textures.state(uint32(c.Texture)), c.Texture)
-			return
-		}
-		in := b.textures.info(uint32(c.Texture))
-		if in.shadow {
-			b.fail("%v: %v is a shadow map (only passes write it)", c.Op, c.Texture)
-			return
-		}
-		if r := c.Rect; r.X < 0 || r.Y < 0 || r.X+r.W > in.w || r.Y+r.H > in.h {
-			b.fail("%v: %v: rect %v outside %dx%d", c.Op, c.Texture, r, in.w, in.h)
-			return
-		}
-		st.BytesUploaded += int64(c.Data.Len)
 	case render.OpCreateMesh:
 		if b.meshes.alive(uint32(c.Mesh)) {
 			b.fail("%v: %v already exists", c.Op, c.Mesh)
@@ -202,18 +174,31 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand, st *rende
 				return
 			}
 		}
-		b.meshes.create(uint32(c.Mesh), info{indices: c.Indices.Len})
+		b.meshes.create(uint32(c.Mesh), info{indices: c.Indices.Len, mesh: mesh{vertices: c.Vertices.Len}})
 		st.BytesUploaded += int64(len(render.MeshVertexBytes(f.MeshVertices(c.Vertices)))) + 4*int64(c.Indices.Len)
+	case render.OpCreateSkinnedMesh:
+		b.createSkinnedMesh(f, c, st)
+	case render.OpCreateMeshFrom:
+		b.createMeshFrom(f, c, st) // meshes.go
+	case render.OpUpdateMesh:
+		b.updateMesh(f, c, st)
 	case render.OpCreateShader:
 		if b.shaders.alive(uint32(c.Shader)) {
 			b.fail("%v: %v already exists", c.Op, c.Shader)
 			return
 		}
 		b.shaders.create(uint32(c.Shader), info{})
+		b.declareShader(c.Shader, c.Source)
+		b.noteShader(c)                     // inputs.go
+		f.ReportShader(c.Shader, c.Op, nil) // nothing to compile: accepted
 	case render.OpUpdateShader:
 		if !b.shaders.alive(uint32(c.Shader)) {
 			b.fail("%v: %s %v", c.Op, b.shaders.state(uint32(c.Shader)), c.Shader)
+			return
 		}
+		b.declareShader(c.Shader, c.Source)
+		b.noteShader(c) // inputs.go
+		f.ReportShader(c.Shader, c.Op, nil)
 	case render.OpCreateTarget:
 		b.createTarget(c)
 	default:
@@ -242,6 +227,9 @@ func (b *Backend) delete(c *render.ResourceCommand) {
 				if tex != 0 {
 					b.textures.remove(uint32(tex))
 				}
+			}
+			if d := t.info(id).depthTex; d != 0 {
+				b.textures.remove(uint32(d))
 			}
 		}
 	default:
@@ -279,6 +267,7 @@ func (b *Backend) pass(p int, ps *render.Pass) {
 			return
 		}
 	}
+	b.environment(p, ps)
 	if s := ps.Lights.Shadow; s != 0 {
 		switch {
 		case !b.textures.alive(uint32(s)):
@@ -345,6 +334,16 @@ func (b *Backend) batch(f *render.Frame, i int, bt *render.Batch, st *render.Sta
 			}
 		}
 	}
+	var named render.Uniforms
+	switch bt.Kind {
+	case render.KindMesh:
+		named = f.MeshDraws()[bt.First].Uniforms
+	case render.KindFullscreen:
+		named = f.FullscreenDraws()[bt.First].Uniforms
+	}
+	if !b.checkUniforms(f, i, bt, named, shadowPass) {
+		return
+	}
 	switch bt.Kind {
 	case render.KindSprite:
 		st.Triangles += 2 * bt.Count
@@ -354,8 +353,23 @@ func (b *Backend) batch(f *render.Frame, i int, bt *render.Batch, st *render.Sta
 			b.fail("%v (batch %d, pass %d): %s %v", bt.Kind, i, bt.Pass, b.meshes.state(uint32(m)), m)
 			return
 		}
-		st.Triangles += b.meshes.info(uint32(m)).indices / 3
+		if msg := f.MeshDraws()[bt.First].State.Validate(); msg != "" {
+			b.fail("%v (batch %d, pass %d): State: %s", bt.Kind, i, bt.Pass, msg)
+			return
+		}
+		if !b.skinnedDraw(f, i, bt) {
+			return
+		}
+		n := b.meshPrimitives(f, i, bt, shadowPass) // meshes.go
+		if n < 0 {
+			return
+		}
+		st.Triangles += n
 	case render.KindFullscreen:
+		if msg := f.FullscreenDraws()[bt.First].State.Validate(); msg != "" {
+			b.fail("%v (batch %d, pass %d): State: %s", bt.Kind, i, bt.Pass, msg)
+			return
+		}
 		st.Triangles++
 	}
 	st.DrawCalls++
@@ -364,6 +378,10 @@ func (b *Backend) batch(f *render.Frame, i int, bt *render.Batch, st *render.Sta
 // readBack delivers a zeroed image of the requested size: the null backend has
 // no pixels, but callers waiting for the image are not left hanging.
 func (b *Backend) readBack(f *render.Frame, rb render.ReadBack) {
+	if rb.Deliver != nil {
+		b.readTarget(f, &rb) // readback.go: Frame.ReadTarget
+		return
+	}
 	w, h := f.ScreenSize()
 	if rb.Target != 0 {
 		if !b.targets.alive(uint32(rb.Target)) {
@@ -373,6 +391,10 @@ func (b *Backend) readBack(f *render.Frame, rb render.ReadBack) {
 		in := b.targets.info(uint32(rb.Target))
 		if in.shadow {
 			b.fail("ReadPixels: %v is a shadow map (no color to read)", rb.Target)
+			return
+		}
+		if in.format.Integer() {
+			b.fail("ReadPixels: %v is %v, not colors (read it with ReadTarget)", rb.Target, in.format)
 			return
 		}
 		w, h = in.w, in.h
@@ -390,11 +412,6 @@ func (b *Backend) readBack(f *render.Frame, rb render.ReadBack) {
 	}
 }
 
-// textureFormatOK reports whether a texture (not a target) may have format f.
-func textureFormatOK(f render.Format) bool {
-	return f == render.FormatRGBA8 || f == render.FormatSRGB8A8
-}
-
 // createTarget checks a target's description (as render/gl does) and
 // creates the target and its textures: one per color attachment, or a
 // shadow map's depth texture.
@@ -408,12 +425,16 @@ func (b *Backend) createTarget(c *render.ResourceCommand) {
 	switch {
 	case d.Samples < 0 || d.Samples > MaxSamples:
 		why = fmt.Sprintf("Samples %d outside 0..%d", d.Samples, MaxSamples)
-	case d.Format > render.FormatRGBA16F:
+	case !d.Format.Valid():
 		why = fmt.Sprintf("unknown format %v", d.Format)
+	case d.Format.Integer() && d.Samples > 1:
+		why = fmt.Sprintf("integer formats (%v) are not multisampled", d.Format)
 	case d.Colors < 0 || d.Colors > render.MaxColorAttachments:
 		why = fmt.Sprintf("Colors %d outside 0..%d", d.Colors, render.MaxColorAttachments)
-	case d.Depth > render.DepthShadow:
+	case d.Depth > render.DepthTexture:
 		why = fmt.Sprintf("unknown depth mode %d", d.Depth)
+	case (d.Depth == render.DepthTexture) != (c.DepthTexture != 0):
+		why = "DepthTexture is set for a target of another depth mode, or missing"
 	case d.Depth == render.DepthShadow && (d.Format != 0 || d.Colors != 0 || d.Samples > 1):
 		why = "a DepthShadow target has no color and no samples"
 	case c.Attachments[0] != c.Texture:
@@ -430,9 +451,17 @@ func (b *Backend) createTarget(c *render.ResourceCommand) {
 			return
 		}
 	}
+	if c.DepthTexture != 0 && b.textures.alive(uint32(c.DepthTexture)) {
+		b.fail("%v: %v: depth texture %v already exists", c.Op, c.Target, c.DepthTexture)
+		return
+	}
 	shadow := d.Depth == render.DepthShadow
-	b.targets.create(uint32(c.Target), info{w: d.Width, h: d.Height, texs: c.Attachments, shadow: shadow})
+	b.targets.create(uint32(c.Target), info{w: d.Width, h: d.Height, texs: c.Attachments, shadow: shadow, samples: d.Samples, format: d.Format, depthTex: c.DepthTexture})
 	for _, tex := range c.Attachments[:n] {
-		b.textures.create(uint32(tex), info{w: d.Width, h: d.Height, target: c.Target, shadow: shadow})
+		b.textures.create(uint32(tex), info{w: d.Width, h: d.Height, target: c.Target, shadow: shadow, desc: targetTextureDesc(d)})
+	}
+	if c.DepthTexture != 0 {
+		// Its depth texture: sampled as any texture; nothing uploads to it.
+		b.textures.create(uint32(c.DepthTexture), info{w: d.Width, h: d.Height, target: c.Target, depthTex: c.DepthTexture})
 	}
 }

@@ -16,6 +16,20 @@ type info struct {
 	texs    [render.MaxColorAttachments]render.TextureID // a target's textures
 	target  render.TargetID                              // the target owning a texture
 	shadow  bool                                         // a shadow map (DepthShadow target) or its depth texture
+	skinned bool                                         // a mesh from CreateSkinnedMesh (skin.go)
+	joints  int                                          // a skinned mesh's palette entries needed
+
+	mesh mesh        // a mesh's layout and counts (meshes.go)
+	prog *shaderInfo // a shader's name and vertex inputs (inputs.go)
+
+	// desc is a texture's description (textures.go); zero for the
+	// textures of 8-bit targets.
+	desc render.TextureDesc
+	// samples, format and depthTex are a target's (readback.go; depthTex
+	// is its DepthTexture's depth texture, and set on that texture too).
+	samples  int
+	format   render.Format
+	depthTex render.TextureID
 }
 
 // table tracks the resources of one kind, densely by handle slot. Each slot

@@ -20,6 +20,15 @@
 // [Chain.SetEnabled], which enables or disables their passes in the graph:
 // a switched-off effect is skipped and costs nothing.
 //
+// The passes after tone mapping (FXAA and the vignette at first) are the
+// display stage, an ordered list of named passes: [Chain.Insert] adds a
+// [Pass] of your own before a named one (a color grade between FXAA and
+// the vignette), [Chain.Remove] and [Chain.Move] change the list, and the
+// chain wires each pass to read the one before. Options.SceneDepth gives
+// the scene image a depth texture ([Chain.SceneDepth]) for passes such as
+// depth fog or outlines, and Options.SceneColors more attachments, which
+// an MRT scene pass fills with normals or other G-buffer values.
+//
 // The effects are GLSL programs in package shaders (tonemap, bloom_bright,
 // bloom_blur, bloom_combine, fxaa, vignette), created in the first frame
 // the chain records. Their parameters reach them through

@@ -59,6 +59,15 @@ type Options struct {
 	// Samples gives the scene image that many samples per pixel (MSAA);
 	// 0 and 1 mean none.
 	Samples int
+	// SceneColors gives the scene image that many color attachments
+	// (0 means 1): an MRT scene pass writes normals or other G-buffer
+	// values to attachments 1 .. SceneColors-1, which passes read with
+	// Context.Attachment(graph.Scene, i). Post-processing reads
+	// attachment 0.
+	SceneColors int
+	// SceneDepth gives the scene image a depth texture (DepthTexture)
+	// that post passes sample through Chain.SceneDepth.
+	SceneDepth bool
 	// Exposure scales the scene's light before tone mapping; 0 means 1.
 	Exposure float32
 	// Bloom turns bloom on with these settings; nil leaves it off (until
@@ -121,6 +130,12 @@ type program struct {
 //	fxaa             post.ldr → post.aa
 //	vignette         post.aa → graph.Output
 //
+// The passes after tone mapping are the display stage, an ordered list of
+// named passes (fxaa and vignette at first) that Insert, Remove and Move
+// change: each reads the image of the one before (post.ldr for the
+// first) and writes its own (post.NAME; post.aa for fxaa), and the last
+// writes graph.Output.
+//
 // A switched-off effect's pass is disabled in the graph, which passes its
 // input through (and culls the passes only it needed).
 //
@@ -135,13 +150,17 @@ type Chain struct {
 	bloom    Bloom
 	vignette Vignette
 	programs [numPrograms]program
+	// sceneColors and sceneDepth are Options.SceneColors and SceneDepth.
+	sceneColors int
+	sceneDepth  bool
+	stage       []Pass // the display stage, in order (chain.go)
 }
 
 // New returns a chain set up by o. Its programs are created in the first
 // frame it records.
 func New(o Options) *Chain {
 	c := &Chain{g: graph.New(), fsys: o.Shaders, dir: o.ShaderDir, reload: o.ReloadInterval,
-		samples: o.Samples, exposure: o.Exposure}
+		samples: o.Samples, exposure: o.Exposure, sceneColors: o.SceneColors, sceneDepth: o.SceneDepth}
 	if c.fsys == nil {
 		c.fsys = shaders.FS()
 	}
@@ -166,7 +185,7 @@ func New(o Options) *Chain {
 func (c *Chain) build() {
 	g := c.g
 	hdr := graph.ImageDesc{Format: render.FormatRGBA16F}
-	g.Image(graph.Scene, graph.ImageDesc{Format: render.FormatRGBA16F, Samples: c.samples})
+	g.Image(graph.Scene, c.sceneDesc())
 	g.Image("bloom.bright", graph.ImageDesc{Format: render.FormatRGBA16F, Scale: 0.5})
 	levels := [bloomLevels]string{}
 	src := "bloom.bright"
@@ -185,9 +204,8 @@ func (c *Chain) build() {
 	c.add(graph.Pass{Name: "bloom.bright", Reads: []string{graph.Scene}, Writes: "bloom.bright", Draw: c.drawBright})
 	c.add(graph.Pass{Name: "bloom.combine", Reads: []string{graph.Scene, levels[0], levels[1], levels[2]}, Writes: ImageHDR,
 		Draw: func(gc *graph.Context) { c.drawCombine(gc, &levels) }})
-	c.add(graph.Pass{Name: "tonemap", Reads: []string{ImageHDR}, Writes: ImageLDR, Draw: c.drawTonemap})
-	c.add(graph.Pass{Name: "fxaa", Reads: []string{ImageLDR}, Writes: ImageAA, Draw: c.drawFXAA})
-	c.add(graph.Pass{Name: "vignette", Reads: []string{ImageAA}, Draw: c.drawVignette})
+	c.stage = c.builtinStage()
+	c.rewire() // tone mapping and the display stage (chain.go)
 }
 
 // add adds a pass the chain builds; its passes are well formed.
@@ -198,8 +216,9 @@ func (c *Chain) add(p graph.Pass) {
 }
 
 // Graph returns the chain's graph: give it to the camera (which draws
-// graph.Scene) or record it with graph.Graph.Record. Passes may be added
-// to it, for example a pass reading post.ldr before the vignette.
+// graph.Scene) or record it with graph.Graph.Record. Passes of the
+// display stage (after tone mapping) are added with Insert; other passes
+// may be added to the graph itself.
 func (c *Chain) Graph() *graph.Graph { return c.g }
 
 // passOf returns the pass whose enabled state is effect's.
@@ -247,7 +266,7 @@ func (c *Chain) SetVignette(v Vignette) { c.vignette = v }
 // is recreated in the next frame.
 func (c *Chain) SetSamples(n int) {
 	c.samples = n
-	c.g.Image(graph.Scene, graph.ImageDesc{Format: render.FormatRGBA16F, Samples: n})
+	c.g.Image(graph.Scene, c.sceneDesc())
 }
 
 // Release records the deletion of the chain's targets and programs in f.
@@ -347,16 +366,16 @@ func (c *Chain) drawTonemap(gc *graph.Context) {
 	f.DrawFullscreen(&d)
 }
 
-func (c *Chain) drawFXAA(gc *graph.Context) {
-	f, d := c.fullscreen(gc, progFXAA, ImageLDR)
-	w, h := gc.SizeOf(ImageLDR)
+func (c *Chain) drawFXAA(gc *graph.Context, input string) {
+	f, d := c.fullscreen(gc, progFXAA, input)
+	w, h := gc.SizeOf(input)
 	d.Params[0] = mgl32.Vec4{1 / float32(w), 1 / float32(h), 0.75, 0.166}
 	d.Params[1] = mgl32.Vec4{0.0833}
 	f.DrawFullscreen(&d)
 }
 
-func (c *Chain) drawVignette(gc *graph.Context) {
-	f, d := c.fullscreen(gc, progVignette, ImageAA)
+func (c *Chain) drawVignette(gc *graph.Context, input string) {
+	f, d := c.fullscreen(gc, progVignette, input)
 	d.Params[0] = mgl32.Vec4{c.vignette.Strength, c.vignette.Radius, 0.5, 0}
 	f.DrawFullscreen(&d)
 }

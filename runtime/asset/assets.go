@@ -295,8 +295,9 @@ type loadJob struct {
 }
 
 // New opens the asset root, registers the built-in formats (PNG and JPEG
-// textures, GLSL shader pairs, TTF/OTF fonts, WAV, Ogg and MP3 clips,
-// TexturePacker JSON atlases renamed ".atlas" (AtlasFormat)), makes
+// textures, GLSL shader pairs, TTF/OTF fonts and TTC/OTC collections, WAV, Ogg and MP3 clips,
+// TexturePacker JSON atlases renamed ".atlas" (AtlasFormat), Radiance
+// .hdr environments (EnvironmentFormat)), makes
 // its job pool unless opts.Jobs gives one, and starts the watcher with
 // opts.Watch. Close stops them.
 func New(opts Options) (*Manager, error) {
@@ -345,15 +346,18 @@ func New(opts Options) (*Manager, error) {
 	a.loaders[".png"] = tex
 	a.loaders[".jpg"] = tex
 	a.loaders[".jpeg"] = tex
-	a.loaders[".shader"] = shaderLoader{}
+	a.loaders[".shader"] = shaderLoader{a}
 	a.loaders[".ttf"] = fontLoader{}
 	a.loaders[".otf"] = fontLoader{}
+	a.loaders[".ttc"] = fontLoader{}
+	a.loaders[".otc"] = fontLoader{}
 	for _, ext := range []string{".wav", ".ogg", ".mp3"} {
 		a.loaders[ext] = audioLoader{}
 	}
 	a.loaders[AtlasExt] = AtlasFormat{}
 	a.loaders[BMFontExt] = BMFontFormat{}
 	a.loaders[ClipExt] = &ClipFormat{}
+	a.loaders[EnvironmentExt] = &EnvironmentFormat{}
 	if opts.Watch {
 		if err := a.startWatch(); err != nil {
 			a.Close()

@@ -128,5 +128,8 @@ func (a *Manager) formatFor(key string) Format {
 			return l
 		}
 	}
-	return a.loaders[ext]
+	if l := a.loaders[ext]; l != nil {
+		return l
+	}
+	return a.fontFormatFor(key) // "x.ttc#2": a face of a collection
 }

@@ -390,8 +390,16 @@ func (l *textureLoader) Reload(f *render.Frame, value, decoded any) error {
 }
 
 // Shader is a loaded GLSL program: the asset "dir/name.shader" is the pair
-// dir/name.vert and dir/name.frag. Compile and link errors are reported by
-// the GL backend (naming the file and line) through the Director's render
+// dir/name.vert and dir/name.frag. Their `#include "file.glsl"` directives
+// are expanded when the files are read, relative to the including file and
+// inside the asset root (render.ExpandIncludes: #pragma once, cycles
+// refused with the chain); the watcher reloads the shader when any of them
+// changes. `#include <tact/...>` chunks are the backend's. Desc holds the
+// expanded sources. Compile and link errors are reported by the GL backend
+// (naming the file, included ones too, and line): with a renderer that
+// checks programs (render.Renderer.CheckShader: the Game's), Load fails
+// with the error and a reload that does not build emits ReloadFailed and
+// keeps the previous program; otherwise through the Director's render
 // error, and draws then use the built-in program.
 type Shader struct {
 	ID   render.ShaderID
@@ -401,7 +409,28 @@ type Shader struct {
 // Shader returns the asset's shader, or nil if it is not a loaded shader.
 func (x *Asset) Shader() *Shader { s, _ := x.Value().(*Shader); return s }
 
-type shaderLoader struct{}
+// shaderLoader loads shader pairs. Where the manager's frames come from a
+// renderer that can check programs (render.Renderer.CheckShader, with
+// render/gl), Create and Reload build the program first: a shader that does
+// not compile fails its Load, or its reload, with the compile error.
+type shaderLoader struct{ a *Manager }
+
+// shaderChecker is what render.Renderer offers for checking programs.
+type shaderChecker interface {
+	CheckShader(render.ShaderDesc) error
+}
+
+// check builds desc where the frame source can, returning the compile
+// error, which names the file (an included one too) and line.
+func (l shaderLoader) check(desc render.ShaderDesc) error {
+	c, ok := l.a.frames.(shaderChecker)
+	if !ok {
+		return nil
+	}
+	// The backend's error names the file and line itself
+	// ("fx/lib/inc.glsl:3: ..."); the manager prefixes the asset's path.
+	return c.CheckShader(desc)
+}
 
 func (shaderLoader) Decode(src *Source) (any, error) {
 	base := strings.TrimSuffix(src.Path, ".shader")
@@ -425,38 +454,61 @@ func (shaderLoader) Decode(src *Source) (any, error) {
 			return nil, &Error{Path: f.name, Err: errors.New("NUL byte in shader source")}
 		}
 	}
-	return render.ShaderDesc{VertexName: vn, VertexSource: string(vs), FragmentName: fn, FragmentSource: string(fs)}, nil
+	// Quoted includes are the game's files: read them here, through the
+	// asset root (so the watcher reloads the shader when one changes);
+	// <tact/...> chunks are left for the backend, which has them.
+	desc := render.ShaderDesc{VertexName: vn, FragmentName: fn}
+	for _, st := range []struct {
+		name string
+		src  []byte
+		out  *string
+	}{{vn, vs, &desc.VertexSource}, {fn, fs, &desc.FragmentSource}} {
+		out, _, err := render.ExpandIncludes(st.name, string(st.src), render.QuotedIncludes(src.ReadFile))
+		if err != nil {
+			var ie *render.IncludeError
+			if errors.As(err, &ie) {
+				return nil, &Error{Path: ie.File, Err: fmt.Errorf("line %d: %w", ie.Line, ie.Err)}
+			}
+			return nil, &Error{Path: st.name, Err: err}
+		}
+		*st.out = out
+	}
+	return desc, nil
 }
 
-func (shaderLoader) Create(ctx *CreateContext, decoded any) (any, error) {
+func (l shaderLoader) Create(ctx *CreateContext, decoded any) (any, error) {
 	d := decoded.(render.ShaderDesc)
+	if err := l.check(d); err != nil {
+		return nil, err
+	}
 	return &Shader{ID: ctx.Frame.CreateShader(d), Desc: d}, nil
 }
 
 func (shaderLoader) Free(f *render.Frame, value any) { f.DeleteShader(value.(*Shader).ID) }
 
-// Reload recompiles the program under the same handle; a compile error is
-// reported by the backend, which keeps the previous program.
-func (shaderLoader) Reload(f *render.Frame, value, decoded any) error {
+// Reload recompiles the program under the same handle. Where the program
+// can be checked first, a compile error fails the reload (ReloadFailed,
+// with the file and line; Reloaded fires only for a program that builds)
+// and nothing is recorded; otherwise the backend reports it, keeping the
+// previous program.
+func (l shaderLoader) Reload(f *render.Frame, value, decoded any) error {
 	s := value.(*Shader)
-	s.Desc = decoded.(render.ShaderDesc)
+	d := decoded.(render.ShaderDesc)
+	if err := l.check(d); err != nil {
+		return err
+	}
+	s.Desc = d
 	f.UpdateShader(s.ID, s.Desc)
 	return nil
 }
 
-// fontLoader parses TTF and OTF fonts, and the first face of a TTC/OTC
-// collection, with text.ParseFont (immutable
-// and shareable, so it runs on the worker). Fonts do not hot-reload: Labels
-// hold the *Font itself.
+// fontLoader parses TTF and OTF fonts, and a face of a TTC/OTC collection
+// (the first, or the one the path names after '#': font_loader.go), with
+// text.ParseFont (immutable and shareable, so it runs on the worker).
+// Fonts do not hot-reload: Labels hold the *Font itself.
 type fontLoader struct{}
 
-func (fontLoader) Decode(src *Source) (any, error) {
-	b, err := src.Read()
-	if err != nil {
-		return nil, err
-	}
-	return text.ParseFont(src.Path, b)
-}
+func (fontLoader) Decode(src *Source) (any, error) { return decodeFont(src) }
 
 func (fontLoader) Create(_ *CreateContext, decoded any) (any, error) { return decoded, nil }
 

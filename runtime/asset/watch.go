@@ -183,12 +183,12 @@ func (a *Manager) checkRenderErr(err error) {
 	var walk func(error)
 	walk = func(err error) {
 		// A backend's shader compile error (render/gl.ShaderError) names
-		// its source file.
+		// its source file: one of the pair, or a file they include.
 		if se, ok := err.(interface{ SourceFile() string }); ok {
 			file := se.SourceFile()
 			for _, k := range a.Loaded() {
 				x := a.assets[k]
-				if s := x.Shader(); s != nil && x.reloads > 0 && !reported[x] && (s.Desc.VertexName == file || s.Desc.FragmentName == file) {
+				if s := x.Shader(); s != nil && x.reloads > 0 && !reported[x] && (s.Desc.VertexName == file || s.Desc.FragmentName == file || slices.Contains(x.files, file)) {
 					reported[x] = true
 					rerr := &Error{Path: x.path, Err: err}
 					a.logf("asset: reload %v (the previous program stays)", rerr)

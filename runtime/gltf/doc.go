@@ -86,11 +86,18 @@
 // normalized weights, finite and not negative, every weighted joint index
 // within the skin of each node drawing the mesh. A skin may have at most
 // scenegraph.MaxJoints (64) joints; more is an error naming the file and
-// the skin. The meshes themselves are not yet deformed when drawn: they
-// draw in their bind pose (GPU skinning is still to come).
+// the skin. Skinned primitives are drawn skinned on the GPU: they become
+// render.Frame.CreateSkinnedMesh meshes (weights normalized to sum 1; a
+// vertex of no weight follows joint 0), and the MeshRenderers of a node
+// with a skin get its Skin (MeshRenderer.Skin), so that they draw, and
+// cast their shadows, in the current pose. The Skin's Radii are fitted to
+// the node's mesh (Skin.Fit), so culling follows the pose. A node without
+// a skin drawing a skinned mesh draws a plain copy of it in the bind pose
+// (Primitive.Unskinned), as glTF says.
 //
 // Not read: sparse accessors, other primitive modes (points, lines, strips
-// and fans are an error), morph targets (and their weights channels),
+// and fans are an error), morph targets (and their weights channels:
+// meshes draw without their targets),
 // cameras,
 // lights, other texture coordinate sets (a map on TEXCOORD_1 is left out),
 // doubleSided (the renderer draws both sides of every mesh), the kind of

@@ -102,19 +102,38 @@ func newModel(f *render.Frame, d *decoded) *Model {
 		}
 		return m.Textures[i]
 	}
-	for _, md := range d.meshes {
+	// glTF draws a skinned mesh on a node without a skin in its bind
+	// pose: such primitives get a plain mesh too.
+	unskinned := make([]bool, len(d.meshes))
+	for _, nd := range d.nodes {
+		if nd.mesh >= 0 && nd.skin < 0 {
+			unskinned[nd.mesh] = true
+		}
+	}
+	for mi, md := range d.meshes {
 		mesh := Mesh{Name: md.name}
 		for _, pd := range md.prims {
 			mat := d.materials[pd.material]
+			var id, plain render.MeshID
+			if pd.skin != nil {
+				id = f.CreateSkinnedMesh(pd.verts, pd.skin, pd.indices)
+				if unskinned[mi] {
+					plain = f.CreateMesh(pd.verts, pd.indices)
+				}
+			} else {
+				id = f.CreateMesh(pd.verts, pd.indices)
+			}
 			p := Primitive{
-				Mesh:     f.CreateMesh(pd.verts, pd.indices),
-				Texture:  tex(mat.base),
-				Color:    mat.color,
-				Material: mat.mat,
-				Blend:    mat.blend,
-				Radius:   pd.radius,
-				Vertices: len(pd.verts),
-				Indices:  len(pd.indices),
+				Mesh:      id,
+				Skinned:   pd.skin != nil,
+				Unskinned: plain,
+				Texture:   tex(mat.base),
+				Color:     mat.color,
+				Material:  mat.mat,
+				Blend:     mat.blend,
+				Radius:    pd.radius,
+				Vertices:  len(pd.verts),
+				Indices:   len(pd.indices),
 			}
 			p.Material.MetallicRoughnessMap = tex(mat.metalRough)
 			p.Material.NormalMap = tex(mat.normal)
@@ -167,6 +186,9 @@ func (m *Model) gpu() gpuObjects {
 	for _, mesh := range m.Meshes {
 		for _, p := range mesh.Primitives {
 			g.meshes = append(g.meshes, p.Mesh)
+			if p.Unskinned != 0 {
+				g.meshes = append(g.meshes, p.Unskinned)
+			}
 		}
 	}
 	g.textures = m.Textures
@@ -183,7 +205,16 @@ type Mesh struct {
 // for a scenegraph.MeshRenderer (Texture and Color are the base colour,
 // the rest of the material is in Material).
 type Primitive struct {
+	// Mesh is the primitive's render mesh: a skinned one
+	// (render.Frame.CreateSkinnedMesh) when Skinned.
 	Mesh render.MeshID
+	// Skinned reports JOINTS_0 and WEIGHTS_0: Mesh is drawn posed by the
+	// Skin of the node drawing it (MeshRenderer.Skin).
+	Skinned bool
+	// Unskinned is, for a skinned primitive that a node without a skin
+	// draws, the same vertices as a plain mesh, which glTF draws in the
+	// bind pose; 0 otherwise.
+	Unskinned render.MeshID
 	// Texture is the base colour map (FormatSRGB8A8); 0: none (white).
 	Texture render.TextureID
 	// Color is the base colour factor (white without one). Under alpha
@@ -261,12 +292,13 @@ func (m *Model) Instantiate() (*scenegraph.Node, error) {
 	}
 	root := scenegraph.NewNode(m.name)
 	byDoc := make([]*scenegraph.Node, len(m.nodes))
+	renderers := make([][]*scenegraph.MeshRenderer, len(m.nodes))
 	for _, r := range m.roots {
-		if err := root.AddChild(m.build(r, byDoc)); err != nil {
+		if err := root.AddChild(m.build(r, byDoc, renderers)); err != nil {
 			return nil, fmt.Errorf("%s: %w", m.Path, err)
 		}
 	}
-	if err := m.addSkins(byDoc); err != nil {
+	if err := m.addSkins(byDoc, renderers); err != nil {
 		return nil, fmt.Errorf("%s: %w", m.Path, err)
 	}
 	return root, nil
@@ -278,8 +310,9 @@ func (m *Model) Instantiate() (*scenegraph.Node, error) {
 // children in reverse pre-order, so that every AddChild joins a complete
 // subtree to a node that has no parent yet (SetParent's cycle check walks
 // the new parent's ancestors: top-down, a chain would make it quadratic).
-// byDoc, one slot per node of the file, records the nodes made.
-func (m *Model) build(i int, byDoc []*scenegraph.Node) *scenegraph.Node {
+// byDoc, one slot per node of the file, records the nodes made, and
+// renderers the MeshRenderers of skinned primitives on nodes with a skin.
+func (m *Model) build(i int, byDoc []*scenegraph.Node, renderers [][]*scenegraph.MeshRenderer) *scenegraph.Node {
 	var order []int
 	stack := []int{i}
 	for len(stack) > 0 {
@@ -292,8 +325,14 @@ func (m *Model) build(i int, byDoc []*scenegraph.Node) *scenegraph.Node {
 		n.SetScale(nd.s)
 		if nd.mesh >= 0 {
 			for _, p := range m.Meshes[nd.mesh].Primitives {
-				scenegraph.AddComponent(n, &scenegraph.MeshRenderer{Mesh: p.Mesh, Texture: p.Texture, Color: p.Color,
+				mr := scenegraph.AddComponent(n, &scenegraph.MeshRenderer{Mesh: p.Mesh, Texture: p.Texture, Color: p.Color,
 					Material: p.Material, Blend: p.Blend, Radius: p.Radius})
+				switch {
+				case p.Skinned && nd.skin >= 0:
+					renderers[j] = append(renderers[j], mr) // addSkins gives it the node's Skin
+				case p.Skinned:
+					mr.Mesh = p.Unskinned
+				}
 			}
 		}
 		byDoc[j] = n

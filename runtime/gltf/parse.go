@@ -43,7 +43,8 @@ type primData struct {
 	indices  []uint32
 	material int // index into decoded.materials
 	radius   float32
-	maxJoint int // the highest JOINTS_0 index with weight; -1: no skin attributes
+	maxJoint int                 // the highest JOINTS_0 index with weight; -1: no skin attributes
+	skin     []render.SkinVertex // JOINTS_0/WEIGHTS_0, one a vertex (weights normalized); nil without
 }
 
 type nodeData struct {
@@ -51,8 +52,9 @@ type nodeData struct {
 	t        mgl32.Vec3
 	r        mgl32.Quat
 	s        mgl32.Vec3
-	mesh     int // -1: none
-	skin     int // -1: none
+	mesh     int       // -1: none
+	skin     int       // -1: none
+	radii    []float32 // with a skin and a mesh: the skin's Radii for the mesh (scenegraph.Skin.Fit)
 	children []int
 }
 
@@ -564,7 +566,13 @@ func (r *reader) primitive(where string, p *qgltf.Primitive, normalMap bool) (pr
 			idx[i] = uint32(i)
 		}
 	}
+	if pd.maxJoint, pd.skin, err = r.skinAttributes(where, p, n); err != nil {
+		return pd, err
+	}
 	if nrmA == nil {
+		if pd.skin != nil {
+			pd.skin = unshareSkin(pd.skin, idx)
+		}
 		verts, idx = flatNormals(verts, idx)
 	}
 	if normalMap && tanA == nil && uvA != nil {
@@ -575,9 +583,6 @@ func (r *reader) primitive(where string, p *qgltf.Primitive, normalMap bool) (pr
 		generateTangents(verts, idx)
 	}
 	pd.verts, pd.indices = verts, idx
-	if pd.maxJoint, err = r.skinAttributes(where, p, n); err != nil {
-		return pd, err
-	}
 	return pd, nil
 }
 

@@ -2,14 +2,18 @@
 // with HarfBuzz (go-text/typesetting: ligatures, marks, GPOS kerning,
 // Arabic joining, Indic and Thai clusters), orders mixed left-to-right and
 // right-to-left runs with the Unicode bidi algorithm, breaks lines at
-// Unicode (UAX #14) opportunities with the CJK rules, aligns them in a box
+// Unicode (UAX #14) opportunities with the CJK rules, and between Thai
+// words with libthai's dictionary when it is installed
+// (SystemThaiDictionary), aligns them in a box
 // with Cocos' overflow modes (none, clamp with ellipsis, shrink, resize
 // height), and draws them as batched glyph sprites from a GlyphCache of
 // alpha atlases, one per font and pixel size, bounded per font and freed
-// with the font. Color emoji (CBDT and sbix PNG strikes) keep their colors
-// in the same atlases, and a Label's outline and shadow (Cocos
-// enableOutline, enableShadow) are bitmaps beside its glyphs, drawn in the
-// same batch.
+// with the font; a full atlas evicts its least recently used shelf of
+// glyphs, and GlyphCache.RasterBudget spreads the rasterizing (and shaping)
+// of many new glyphs over frames, each label appearing whole. Color emoji
+// (CBDT and sbix PNG strikes) keep their colors in the same atlases, and a
+// Label's outline and shadow (Cocos enableOutline, enableShadow) are
+// bitmaps beside its glyphs, drawn in the same batch.
 //
 // A Label's font is a chain: its Font (or the Go face of its Bold/Italic
 // style), then its Fallback chain of Families (or the scene's, UseFallback),
@@ -19,8 +23,8 @@
 // DefaultFont, DefaultFamily and DefaultMonoFont are Go's fonts, built in.
 // A scene's Labels share one cache (CacheOf; a Game gives all its scenes its
 // own with UseCache), which also holds the shaping state and a cache of
-// finished layouts, so a label going back to a text it had, or a text
-// prepared with Prewarm, lays out without allocating.
+// finished layouts, so a label or rich text going back to a text it had,
+// or a text prepared with Prewarm, lays out without allocating.
 //
 // A RichText draws Cocos-style markup ([color], [size], [b], [i], [u],
 // [outline], [br/], [img], [on click]; ParseRichText) shaped and wrapped as

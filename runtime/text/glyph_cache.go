@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/draw"
 	"math"
+	"time"
 	"weak"
 
 	"github.com/go-text/typesetting/font"
@@ -58,6 +59,19 @@ const DefaultMaxAtlasesPerFont = 8
 // apart by the *render.Frame and its recording position, so it needs no
 // per-frame call.
 //
+// Within an atlas, glyphs are evicted too: when an atlas is at its largest
+// size and a new glyph finds no room, the least recently drawn shelf (a row
+// of glyphs of similar height) that no Label drew from in the frame being
+// recorded or the one before is cleared and reused. Labels whose glyphs were
+// on it notice (the atlas's generation changed) and look their glyphs up
+// again before they next draw, rasterizing the evicted ones again, so they
+// never draw a wrong glyph. A glyph that finds no room even then (every
+// shelf is in use) is tried again in the next frame; its label waits.
+//
+// RasterBudget spreads the rasterizing of many new glyphs (a screen of CJK
+// text) over frames: see its doc. Prewarm rasterizes known texts at once,
+// outside the budget.
+//
 // Atlases otherwise live until they are freed: Forget frees one font's,
 // [Font.Release] a font's in every cache, Release all of them. A cache a
 // scene made for itself keeps its textures until the renderer closes, so
@@ -75,27 +89,69 @@ type GlyphCache struct {
 	// when a font next needs a new atlas.
 	MaxAtlasesPerFont int
 
+	// RasterBudget bounds the time a frame spends shaping new texts (of
+	// Labels and RichTexts; a text whose layout is cached costs nothing)
+	// and rasterizing new glyph bitmaps (glyphs, outlines, shadows); 0
+	// means no bound. Once a frame has spent it, that work is put off to a
+	// later frame, and a Label or RichText waiting for it draws nothing
+	// until its text is shaped and all of its glyphs are in (it appears
+	// whole, never with holes or placeholder boxes); a frame always makes
+	// at least one step, so every label appears in time. Labels get their
+	// turn in the order they draw. Prewarm, Size and LineCount are not
+	// bounded by it.
+	RasterBudget time.Duration
+
 	atlases      []*glyphAtlas
 	rgba         []byte // scratch: RGBA8 expansion of an upload
 	rast         vector.Rasterizer
 	glyphScratch         // bitmaps of the glyph being rasterized (color_glyph.go, effects.go)
 	shape        *shaper // shaping state and go-text faces of the scenes' Labels
 
+	// This frame's rasterizing: time spent, bitmaps made and put off;
+	// unbudgeted during Prewarm.
+	spent              time.Duration
+	rastered, deferred int
+	unbudgeted         bool
+	maxSide            int // largest atlas side; 0: atlasMaxSize (tests lower it)
+
 	// Recency: tick counts atlas uses; an atlas whose lastUse is after
 	// frameStart was drawn with in the frame being recorded, after
 	// prevStart in that frame or the one before.
 	tick, frameStart, prevStart uint64
 	// Where the last label drew: its frame, that frame's number and
-	// recording position. Within one recording passes and items only grow,
-	// so a different frame, number, or an earlier position is a new frame.
-	markFrame             weak.Pointer[render.Frame]
-	markNumber            uint64
-	markPasses, markItems int
+	// recording position, and the label. Within one recording passes, items
+	// and resource commands only grow, so a different frame, number, or an
+	// earlier position is a new frame; so is the same label at the same
+	// position (it draws once per pass: a label waiting for its glyphs
+	// records nothing, and is often the only one).
+	markFrame                      weak.Pointer[render.Frame]
+	markNumber                     uint64
+	markPasses, markItems, markRes int
+	markOwner                      any
 }
 
 // NewGlyphCache returns an empty cache; it creates no texture until a Label
 // draws through it.
 func NewGlyphCache() *GlyphCache { return &GlyphCache{} }
+
+// Deferred returns how many glyph bitmaps the frame being recorded (the
+// last one recorded, between frames) asked for and RasterBudget put off to
+// a later frame; 0 means every label drawn so far in it is complete. A
+// bitmap asked for by several labels counts once per label.
+func (c *GlyphCache) Deferred() int { return c.deferred }
+
+// side returns the largest atlas side of the cache.
+func (c *GlyphCache) side() int {
+	if c.maxSide > 0 {
+		return c.maxSide
+	}
+	return atlasMaxSize
+}
+
+// overBudget reports whether this frame has spent RasterBudget.
+func (c *GlyphCache) overBudget() bool {
+	return !c.unbudgeted && c.RasterBudget > 0 && c.rastered > 0 && c.spent >= c.RasterBudget
+}
 
 // shaper returns the cache's shaping state, made on first use.
 func (c *GlyphCache) shaper() *shaper {
@@ -197,25 +253,35 @@ func (c *GlyphCache) maxPerFont() int {
 	return DefaultMaxAtlasesPerFont
 }
 
-// beginDraw is called before a Label draws into f: it notices a new frame
-// (see markFrame), which makes every atlas unused in the current frame.
-func (c *GlyphCache) beginDraw(f *render.Frame) {
-	np, ni := len(f.Passes()), len(f.Items())
+// beginDraw is called before a Label or RichText (owner; nil for Prewarm)
+// draws into f: it notices a new frame (see markFrame), which makes every
+// atlas unused in the current frame and renews the raster budget.
+func (c *GlyphCache) beginDraw(f *render.Frame, owner any) {
+	np, ni, nr := len(f.Passes()), len(f.Items()), len(f.Resources())
+	samePos := np == c.markPasses && ni == c.markItems
 	if c.markFrame.Value() != f || f.Number() != c.markNumber ||
-		np < c.markPasses || (np == c.markPasses && ni < c.markItems) {
+		np < c.markPasses || (np == c.markPasses && ni < c.markItems) ||
+		(samePos && (nr < c.markRes || (owner != nil && owner == c.markOwner))) {
+		// tick moves past frameStart, so that whatever is used in this
+		// frame has a lastUse after it, even before an atlas's first use.
 		c.prevStart, c.frameStart = c.frameStart, c.tick
+		c.tick++
+		c.spent, c.rastered, c.deferred = 0, 0, 0
 		if c.markFrame.Value() != f {
 			c.markFrame = weak.Make(f)
 		}
 	}
-	c.markNumber, c.markPasses, c.markItems = f.Number(), np, ni
+	c.markNumber, c.markPasses, c.markItems, c.markRes = f.Number(), np, ni, nr
+	if owner != nil {
+		c.markOwner = owner
+	}
 }
 
 // endDraw is called after a Label drew into f: it moves the mark past the
 // label's items, so that the next recording of f, which draws the label
 // again at an earlier position, reads as a new frame.
 func (c *GlyphCache) endDraw(f *render.Frame) {
-	c.markPasses, c.markItems = len(f.Passes()), len(f.Items())
+	c.markPasses, c.markItems, c.markRes = len(f.Passes()), len(f.Items()), len(f.Resources())
 }
 
 // use marks a as drawn with in the current frame.
@@ -256,8 +322,15 @@ func (c *GlyphCache) evict(f *render.Frame, font *Font) {
 type glyphEntry struct {
 	x, y, w, h int32
 	bx, by     int32
+	shelf      int32 // index in the atlas's shelves; -1: none (empty, or evicted)
+	key        glyphKey
 	color      bool
 }
+
+// pendingEntry is the entry index of a glyph put off to a later frame
+// (RasterBudget, or no room in its atlas yet); it draws nothing, and the
+// label holding it waits.
+const pendingEntry = -1
 
 // glyphKey names one bitmap of an atlas: a glyph, plain or grown by
 // dilate pixels (an outline) and blurred by a radius of blur pixels (a
@@ -269,11 +342,17 @@ type glyphKey struct {
 }
 
 // shelf is a row of the atlas: glyphs up to h texels tall, filled up to x;
-// texels [dx0, dx1) of it are not uploaded yet.
-type shelf struct{ y, h, x, dx0, dx1 int }
+// texels [dx0, dx1) of it are not uploaded yet. lastUse is the cache tick
+// at which a glyph on it was last drawn or looked up.
+type shelf struct {
+	y, h, x, dx0, dx1 int
+	lastUse           uint64
+}
 
-// glyphAtlas is one font at one pixel size. Entries are never removed or
-// moved, so an entry index stays valid for the atlas's life, across growth.
+// glyphAtlas is one font at one pixel size. Entries are never moved, so an
+// entry index stays valid across growth; an evicted shelf's entries are
+// freed (their slots reused) and gen counts evictions, so that a layout
+// holding entry indices from an older generation looks them up again.
 type glyphAtlas struct {
 	cache    *GlyphCache
 	font     *Font // nil once released
@@ -290,6 +369,8 @@ type glyphAtlas struct {
 	bottom  int // y where the next shelf opens
 	index   map[glyphKey]int32
 	entries []glyphEntry
+	free    []int32         // entry slots of evicted glyphs, reused
+	gen     uint32          // evictions so far
 	dirty   image.Rectangle // bounds of what is not uploaded yet; the shelves say which parts
 	resized bool            // grew since tex was created
 }
@@ -305,7 +386,8 @@ func (c *GlyphCache) atlas(fr *render.Frame, f *Font, px int) *glyphAtlas {
 	}
 	c.evict(fr, f)
 	a := &glyphAtlas{cache: c, font: f, px: px, index: make(map[glyphKey]int32)}
-	a.setSize(atlasInitialSize, atlasInitialSize)
+	side := min(atlasInitialSize, c.side())
+	a.setSize(side, side)
 	a.bottom = glyphPadding
 	c.atlases = append(c.atlases, a)
 	f.addCache(c)
@@ -337,37 +419,153 @@ func (a *glyphAtlas) setSize(w, h int) {
 }
 
 // lookup returns the entry index of bitmap k (a glyph, plain or an effect
-// of one), rasterizing it on first use. A glyph that cannot be loaded, or
-// that does not fit even the largest atlas, gets an empty entry: it draws
-// nothing.
+// of one), rasterizing it on first use, and marks its shelf used in this
+// frame. A glyph that cannot be loaded, or that is larger than the largest
+// atlas, gets an empty entry: it draws nothing. It returns pendingEntry
+// when the frame's RasterBudget is spent, or when the atlas has no room
+// for the glyph that can be freed in this frame: ask again next frame.
 func (a *glyphAtlas) lookup(k glyphKey) int32 {
+	c := a.cache
 	if i, ok := a.index[k]; ok {
+		if s := a.entries[i].shelf; s >= 0 {
+			a.shelves[s].lastUse = c.tick
+		}
 		return i
 	}
-	i := int32(len(a.entries))
-	a.entries = append(a.entries, a.rasterize(k))
+	if c.overBudget() {
+		c.deferred++
+		return pendingEntry
+	}
+	t0 := time.Now()
+	e, ok := a.rasterize(k)
+	c.spent += time.Since(t0)
+	c.rastered++
+	if !ok {
+		c.deferred++
+		return pendingEntry
+	}
+	e.key = k
+	var i int32
+	if n := len(a.free); n > 0 {
+		i = a.free[n-1]
+		a.free = a.free[:n-1]
+		a.entries[i] = e
+	} else {
+		i = int32(len(a.entries))
+		a.entries = append(a.entries, e)
+	}
 	a.index[k] = i
 	return i
 }
 
+// touch marks the shelf of entry e used in this frame (it is being drawn).
+func (a *glyphAtlas) touch(e *glyphEntry) {
+	if e.shelf >= 0 {
+		a.shelves[e.shelf].lastUse = a.cache.tick
+	}
+}
+
+// evictShelf frees room for a glyph h texels tall: the least recently
+// used shelf at least that tall that nothing used in this frame or the one
+// before (so no draw recorded in this frame samples it, and labels of the
+// previous frame do not rasterize again at once), or else the run of
+// adjacent such shelves, least recently used, that together are tall
+// enough, merged into one. The freed glyphs leave the index, their slots
+// are freed, the texels are cleared (uploaded with the next glyphs) and gen
+// moves on. It returns the shelf, or -1 if there is no room to free.
+func (a *glyphAtlas) evictShelf(h int) int {
+	prev := a.cache.prevStart
+	free := func(s *shelf) bool { return s.h == 0 || s.lastUse <= prev } // h 0: merged away
+	victim := -1
+	for i := range a.shelves {
+		s := &a.shelves[i]
+		if s.h >= h && s.x > glyphPadding && free(s) && (victim < 0 || s.lastUse < a.shelves[victim].lastUse) {
+			victim = i
+		}
+	}
+	if victim >= 0 {
+		a.clearShelves(victim, victim, a.shelves[victim].h)
+		return victim
+	}
+	best, bestEnd, bestSpan := -1, -1, 0
+	var bestUse uint64
+	for i := range a.shelves {
+		if a.shelves[i].h == 0 {
+			continue
+		}
+		var use uint64
+		for j := i; j < len(a.shelves) && free(&a.shelves[j]); j++ {
+			use = max(use, a.shelves[j].lastUse)
+			span := a.shelves[j].y + a.shelves[j].h - a.shelves[i].y
+			if j == len(a.shelves)-1 {
+				span = a.h - glyphPadding - a.shelves[i].y // and the room below the last shelf
+			}
+			if span >= h {
+				if best < 0 || use < bestUse {
+					best, bestEnd, bestSpan, bestUse = i, j, span, use
+				}
+				break
+			}
+		}
+	}
+	if best < 0 {
+		return -1
+	}
+	a.clearShelves(best, bestEnd, bestSpan)
+	return best
+}
+
+// clearShelves evicts shelves [i, j] and makes them one shelf i, span
+// texels tall (the others stay, empty and 0 tall, so that entries' shelf
+// indices keep their meaning).
+func (a *glyphAtlas) clearShelves(i, j, span int) {
+	for k := range a.entries {
+		e := &a.entries[k]
+		if e.shelf >= int32(i) && e.shelf <= int32(j) {
+			delete(a.index, e.key)
+			*e = glyphEntry{shelf: -1}
+			a.free = append(a.free, int32(k))
+		}
+	}
+	s := &a.shelves[i]
+	if j == len(a.shelves)-1 {
+		a.bottom = max(a.bottom, s.y+span+glyphPadding)
+	}
+	for k := i + 1; k <= j; k++ {
+		a.shelves[k] = shelf{y: a.shelves[k].y, x: a.w}
+	}
+	s.h = span
+	// Clear the rows, padding included, so that no texel of an evicted
+	// glyph is left next to a new one for bilinear sampling to pick up.
+	y0, y1 := max(s.y-glyphPadding/2, 0), min(s.y+s.h+glyphPadding/2, a.h)
+	clear(a.pix[y0*a.w : y1*a.w])
+	if a.col != nil {
+		clear(a.col[y0*a.w*4 : y1*a.w*4])
+	}
+	s.x, s.dx0, s.dx1 = glyphPadding, 0, a.w
+	a.dirty = a.dirty.Union(image.Rect(0, s.y, a.w, s.y+s.h))
+	a.gen++
+}
+
 // rasterize draws bitmap k (see glyphBitmap and effect) into the scratch
-// buffers, then packs and copies it into the atlas.
-func (a *glyphAtlas) rasterize(k glyphKey) glyphEntry {
+// buffers, then packs and copies it into the atlas. ok is false when the
+// atlas has no room for it in this frame (see pack).
+func (a *glyphAtlas) rasterize(k glyphKey) (_ glyphEntry, ok bool) {
 	c := a.cache
 	b, ok := c.glyphBitmap(c.shaper().face(a.font), a.font, k.g, a.px)
 	if !ok {
-		return glyphEntry{}
+		return glyphEntry{shelf: -1}, true
 	}
 	if k.dilate > 0 || k.blur > 0 {
 		b = c.effect(b, int(k.dilate), int(k.blur))
 	}
 	w, h := b.w, b.h
-	if w <= 0 || h <= 0 || w > atlasMaxSize-2*glyphPadding || h > atlasMaxSize-2*glyphPadding {
-		return glyphEntry{}
+	if side := c.side(); w <= 0 || h <= 0 || w > side-2*glyphPadding || h > side-2*glyphPadding {
+		return glyphEntry{shelf: -1}, true
 	}
 	x, y, si, ok := a.pack(w, h)
 	if !ok {
-		return glyphEntry{}
+		return glyphEntry{}, false
 	}
 	for row := 0; row < h; row++ {
 		copy(a.pix[(y+row)*a.w+x:(y+row)*a.w+x+w], b.cov[row*w:(row+1)*w])
@@ -387,7 +585,9 @@ func (a *glyphAtlas) rasterize(k glyphKey) glyphEntry {
 	} else {
 		s.dx0, s.dx1 = min(s.dx0, x), max(s.dx1, x+w)
 	}
-	return glyphEntry{x: int32(x), y: int32(y), w: int32(w), h: int32(h), bx: int32(b.x), by: int32(-(b.y + h)), color: b.col != nil}
+	a.shelves[si].lastUse = c.tick
+	return glyphEntry{x: int32(x), y: int32(y), w: int32(w), h: int32(h), bx: int32(b.x), by: int32(-(b.y + h)),
+		shelf: int32(si), color: b.col != nil}, true
 }
 
 // outlineBitmap rasterizes glyph g's outline at px pixels into the scratch
@@ -446,7 +646,9 @@ func (c *GlyphCache) outlineBitmap(face *font.Face, f *Font, g font.GID, px int)
 }
 
 // pack finds room for a w×h glyph (plus padding) on a shelf, opening a new
-// shelf or growing the atlas as needed. It fails only at atlasMaxSize.
+// shelf or growing the atlas as needed; at the largest size it evicts the
+// least recently used shelf that can go (evictShelf). It fails when none
+// can.
 func (a *glyphAtlas) pack(w, h int) (x, y, shelfIndex int, ok bool) {
 	for {
 		best := -1
@@ -469,8 +671,14 @@ func (a *glyphAtlas) pack(w, h int) (x, y, shelfIndex int, ok bool) {
 			a.bottom += h + glyphPadding
 			return glyphPadding, y, len(a.shelves) - 1, true
 		}
-		if a.w >= atlasMaxSize {
-			return 0, 0, 0, false
+		if a.w >= a.cache.side() {
+			si := a.evictShelf(h)
+			if si < 0 || glyphPadding+w+glyphPadding > a.w {
+				return 0, 0, 0, false
+			}
+			s := &a.shelves[si]
+			s.x += w + glyphPadding
+			return glyphPadding, s.y, si, true
 		}
 		a.setSize(a.w*2, a.h*2)
 		a.resized = true
@@ -486,12 +694,26 @@ func (a *glyphAtlas) flush(f *render.Frame) {
 	if a.tex != 0 && !a.resized && a.dirty.Empty() {
 		return
 	}
-	if a.tex == 0 || a.resized {
-		old := a.tex
+	if a.tex == 0 {
 		a.tex = f.CreateTexture(render.TextureDesc{Width: a.w, Height: a.h}, a.cache.expand(a, a.img.Rect))
-		if old != 0 {
-			f.DeleteTexture(old)
+	} else if a.resized {
+		// Growth: a new texture, left uninitialized, and one upload of the
+		// part the shelves use (about a quarter of it after doubling, not
+		// the whole: the growth frame is the one that stalls). The rest is
+		// never sampled before glyphs land there, and glyph uploads take
+		// their padding along (below).
+		old := a.tex
+		a.tex = f.CreateTexture(render.TextureDesc{Width: a.w, Height: a.h}, nil)
+		x1 := 0
+		for i := range a.shelves {
+			if a.shelves[i].h > 0 {
+				x1 = max(x1, a.shelves[i].x)
+			}
 		}
+		if r := image.Rect(0, 0, x1, a.bottom).Intersect(a.img.Rect); !r.Empty() {
+			f.UpdateTexture(a.tex, render.Rect{X: r.Min.X, Y: r.Min.Y, W: r.Dx(), H: r.Dy()}, a.cache.expand(a, r))
+		}
+		f.DeleteTexture(old)
 	} else {
 		// One update per shelf that gained glyphs, not the union of them:
 		// glyphs land on shelves all over the atlas (by height), and the
@@ -501,7 +723,9 @@ func (a *glyphAtlas) flush(f *render.Frame) {
 			if s.dx1 <= s.dx0 {
 				continue
 			}
-			r := image.Rect(s.dx0, s.y, s.dx1, s.y+s.h).Intersect(a.dirty)
+			// With the glyphs' padding: after growth the texels around
+			// them may never have been uploaded.
+			r := image.Rect(s.dx0-glyphPadding, s.y-glyphPadding, s.dx1+glyphPadding, s.y+s.h+glyphPadding).Intersect(a.img.Rect)
 			if !r.Empty() {
 				f.UpdateTexture(a.tex, render.Rect{X: r.Min.X, Y: r.Min.Y, W: r.Dx(), H: r.Dy()}, a.cache.expand(a, r))
 			}
@@ -531,18 +755,29 @@ func (c *GlyphCache) expand(a *glyphAtlas, r image.Rectangle) []byte {
 	for k := 4; k < n; k *= 2 {
 		copy(out[k:], out[:k])
 	}
-	i := 3
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for _, cov := range a.pix[y*a.w+r.Min.X : y*a.w+r.Max.X] {
-			if cov != 0 {
-				out[i] = cov
+	// Only the shelves' filled parts hold coverage: after growth most of
+	// the atlas is empty, and the whole of it is uploaded.
+	rw := r.Dx()
+	for si := range a.shelves {
+		s := &a.shelves[si]
+		y0, y1 := max(s.y, r.Min.Y), min(s.y+s.h, r.Max.Y)
+		x0, x1 := r.Min.X, min(s.x, r.Max.X)
+		if s.h == 0 || y0 >= y1 || x0 >= x1 {
+			continue
+		}
+		for y := y0; y < y1; y++ {
+			i := ((y-r.Min.Y)*rw+(x0-r.Min.X))*4 + 3
+			for _, cov := range a.pix[y*a.w+x0 : y*a.w+x1] {
+				if cov != 0 {
+					out[i] = cov
+				}
+				i += 4
 			}
-			i += 4
 		}
 	}
 	if a.col != nil {
 		// Color glyphs: their own straight RGBA (coverage is their alpha).
-		i = 0
+		i := 0
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			row := a.col[(y*a.w+r.Min.X)*4 : (y*a.w+r.Max.X)*4]
 			for k := 0; k < len(row); k += 4 {
@@ -557,10 +792,11 @@ func (c *GlyphCache) expand(a *glyphAtlas, r image.Rectangle) []byte {
 }
 
 // atlasesValid reports whether the atlases the layout's quads point into
-// are all still live in c.
+// are all still live in c, with no shelf evicted since the quads were
+// resolved.
 func (la *labelLayout) atlasesValid(c *GlyphCache) bool {
-	for _, a := range la.atlases {
-		if a != nil && (a.released || a.cache != c) {
+	for i, a := range la.atlases {
+		if a != nil && (a.released || a.cache != c || a.gen != la.gens[i]) {
 			return false
 		}
 	}
@@ -569,13 +805,15 @@ func (la *labelLayout) atlasesValid(c *GlyphCache) bool {
 
 // resolve points every quad at its glyph's entry in the atlas of its font
 // at the layout's size, rasterizing glyphs on first use. Only the chain's
-// fonts that draw some quad get an atlas.
+// fonts that draw some quad get an atlas. Quads whose glyph was put off
+// (pendingEntry) leave the layout pending: resolvePending finishes it.
 func (la *labelLayout) resolve(fr *render.Frame, c *GlyphCache) {
 	clear(la.atlases)
 	la.atlases = la.atlases[:0]
 	for range la.fonts {
 		la.atlases = append(la.atlases, nil)
 	}
+	la.pending = false
 	for i := range la.quads {
 		q := &la.quads[i]
 		a := la.atlases[q.font]
@@ -584,6 +822,40 @@ func (la *labelLayout) resolve(fr *render.Frame, c *GlyphCache) {
 			la.atlases[q.font] = a
 		}
 		q.entry = a.lookup(glyphKey{g: q.glyph})
+		la.pending = la.pending || q.entry == pendingEntry
 	}
+	la.noteGens()
 	la.resolved = true
+}
+
+// resolvePending looks up the glyphs of the quads still pending, and
+// touches the others: a label waiting for room must keep the glyphs it has,
+// or it would evict them for its last one, and so on.
+func (la *labelLayout) resolvePending() {
+	la.pending = false
+	for i := range la.quads {
+		q := &la.quads[i]
+		a := la.atlases[q.font]
+		if q.entry == pendingEntry {
+			q.entry = a.lookup(glyphKey{g: q.glyph})
+			la.pending = la.pending || q.entry == pendingEntry
+		} else {
+			a.touch(&a.entries[q.entry])
+		}
+	}
+	la.noteGens()
+}
+
+// noteGens records the generation of every atlas the quads point into. A
+// lookup can evict a shelf of the same atlas, but only one unused in this
+// frame and the last, so the entries found in this frame stay valid.
+func (la *labelLayout) noteGens() {
+	la.gens = la.gens[:0]
+	for _, a := range la.atlases {
+		var g uint32
+		if a != nil {
+			g = a.gen
+		}
+		la.gens = append(la.gens, g)
+	}
 }

@@ -51,7 +51,9 @@ const DefaultFontSize = 16
 // runs are ordered visually per line by the Unicode bidi algorithm. Lines
 // break at Unicode (UAX #14) line break opportunities, which include the CJK
 // rules (no break before a closing bracket or a small kana, breaks between
-// ideographs), and inside a word only when the word alone is wider.
+// ideographs), between Thai words (Thai has no spaces; see
+// SystemThaiDictionary), and inside a word only when the word alone is
+// wider.
 //
 // The layout is cached and redone only when a field it depends on changes
 // (Text, Font, Fallback, Bold, Italic, FontSize, WrapWidth, LineHeight,
@@ -164,13 +166,19 @@ func (l *Label) LineCount() int {
 
 // Render records one sprite per visible glyph if the camera can see the
 // label's box. New glyphs are rasterized into the scene's GlyphCache and
-// uploaded through v.Frame before its draws.
+// uploaded through v.Frame before its draws. Under the cache's
+// RasterBudget a label whose text must be shaped, or whose glyphs are not
+// all rasterized yet, records nothing until a later frame has them all.
 func (l *Label) Render(v *scenegraph.View) {
 	if l.BitmapFont != nil {
 		l.renderBitmap(v)
 		return
 	}
-	l.layout()
+	c := CacheOf(l.Node().Scene())
+	c.beginDraw(v.Frame, l)
+	if !l.layoutWithin(c) {
+		return // shaping put off by the raster budget: drawn whole in a later frame
+	}
 	la := &l.lay
 	if len(la.quads) == 0 {
 		return
@@ -183,13 +191,14 @@ func (l *Label) Render(v *scenegraph.View) {
 		return
 	}
 
-	c := CacheOf(n.Scene())
-	c.beginDraw(v.Frame)
 	resolved := false
 	if !la.resolved || !la.atlasesValid(c) {
-		// A new layout, or an atlas was evicted or freed: (re)rasterize.
+		// A new layout, or an atlas or shelf was evicted or freed:
+		// (re)rasterize.
 		la.resolve(v.Frame, c)
 		resolved = true
+	} else if la.pending {
+		la.resolvePending() // glyphs put off by the raster budget
 	}
 	l.fx.resolve(l, resolved) // outline and shadow bitmaps, before the atlases flush
 	for _, a := range la.atlases {
@@ -197,6 +206,12 @@ func (l *Label) Render(v *scenegraph.View) {
 			c.use(a)
 			a.flush(v.Frame)
 		}
+	}
+	if la.pending || l.fx.pending {
+		// Some glyph is not rasterized yet (GlyphCache.RasterBudget): draw
+		// the label whole in a later frame rather than with holes.
+		c.endDraw(v.Frame)
+		return
 	}
 
 	rs := &l.sprite

@@ -24,6 +24,7 @@ type fxKey struct {
 // unchanged label draws its effects without allocating.
 type labelEffects struct {
 	valid                         bool
+	pending                       bool // some bitmap was put off (pendingEntry): look up again
 	key                           fxKey
 	outline, shadow               bool
 	outlineEntries, shadowEntries []int32
@@ -52,10 +53,10 @@ func (l *Label) effectKey() fxKey {
 // resolved (new entries or atlases).
 func (fx *labelEffects) resolve(l *Label, resolved bool) {
 	k := l.effectKey()
-	if fx.valid && !resolved && fx.key == k {
+	if fx.valid && !resolved && !fx.pending && fx.key == k {
 		return
 	}
-	fx.valid, fx.key = true, k
+	fx.valid, fx.key, fx.pending = true, k, false
 	fx.outline, fx.shadow = k.outline, k.shadow
 	la := &l.lay
 	fx.outlineEntries = fx.outlineEntries[:0]
@@ -64,13 +65,17 @@ func (fx *labelEffects) resolve(l *Label, resolved bool) {
 		q := &la.quads[i]
 		a := la.atlases[q.font]
 		if k.outline {
-			fx.outlineEntries = append(fx.outlineEntries, a.lookup(glyphKey{g: q.glyph, dilate: k.width}))
+			e := a.lookup(glyphKey{g: q.glyph, dilate: k.width})
+			fx.pending = fx.pending || e == pendingEntry
+			fx.outlineEntries = append(fx.outlineEntries, e)
 		}
 		if k.shadow {
 			// The shadow is of what is drawn: the outline's shape if there
 			// is one, blurred. Color glyphs cast their alpha.
 			sk := glyphKey{g: q.glyph, dilate: k.width, blur: k.blur}
-			fx.shadowEntries = append(fx.shadowEntries, a.lookup(sk))
+			e := a.lookup(sk)
+			fx.pending = fx.pending || e == pendingEntry
+			fx.shadowEntries = append(fx.shadowEntries, e)
 		}
 	}
 }
@@ -89,10 +94,14 @@ func (l *Label) drawQuads(v *scenegraph.View, m mgl32.Mat4, ox, oy float32, entr
 		if entries != nil {
 			idx = entries[i]
 		}
+		if idx < 0 {
+			continue // pending: not drawn (Render waits for whole labels)
+		}
 		e := &a.entries[idx]
 		if e.w == 0 {
 			continue
 		}
+		a.touch(e)
 		rs.Color = color
 		if e.color && entries == nil {
 			rs.Color = render.White.WithAlpha(color.A())

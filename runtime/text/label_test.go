@@ -481,8 +481,11 @@ func TestGlyphAtlasGrows(t *testing.T) {
 	if len(creates) != 1 || creates[0].Desc.Width <= atlasInitialSize || creates[0].Texture == oldTex {
 		t.Fatalf("growth: creates %+v", creates)
 	}
-	if len(updates) != 0 {
-		t.Fatalf("growth re-uploads everything in the create; %d updates", len(updates))
+	// The new texture is created empty, and the used part of the atlas
+	// (not the whole) uploaded.
+	if creates[0].Data.Len != 0 || len(updates) != 1 || updates[0].Texture != creates[0].Texture ||
+		updates[0].Rect.X != 0 || updates[0].Rect.Y != 0 || updates[0].Rect.W*updates[0].Rect.H >= creates[0].Desc.Width*creates[0].Desc.Height {
+		t.Fatalf("growth: create %+v, updates %+v; want an empty create and one update of the used part", creates[0], updates)
 	}
 	dels := f.Deletes()
 	if len(dels) != 1 || dels[0].Op != render.OpDeleteTexture || dels[0].Texture != oldTex {
@@ -493,10 +496,10 @@ func TestGlyphAtlasGrows(t *testing.T) {
 	}
 	// 'H' kept its texels: compare its rectangle in both uploads.
 	newW := creates[0].Desc.Width
-	newPix := f.Bytes(creates[0].Data)
+	newPix, upW := f.Bytes(updates[0].Data), updates[0].Rect.W
 	for y := h.y; y < h.y+h.h; y++ {
 		for x := h.x; x < h.x+h.w; x++ {
-			if o, n := oldPix[(int(y)*atlasInitialSize+int(x))*4+3], newPix[(int(y)*newW+int(x))*4+3]; o != n {
+			if o, n := oldPix[(int(y)*atlasInitialSize+int(x))*4+3], newPix[(int(y)*upW+int(x))*4+3]; o != n {
 				t.Fatalf("texel (%d,%d) of 'H' changed in growth: %d -> %d", x, y, o, n)
 			}
 		}

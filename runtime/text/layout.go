@@ -2,6 +2,7 @@ package text
 
 import (
 	"math"
+	"time"
 	"unicode"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -86,7 +87,9 @@ type labelLayout struct {
 	ascent, descent, lineH float32
 
 	atlases  []*glyphAtlas // per font of the chain: the atlas the quads' entries point into
+	gens     []uint32      // per atlas: its generation when the entries were looked up
 	resolved bool
+	pending  bool    // some quad's glyph was put off (pendingEntry): the label waits
 	own      *shaper // shaping state of a label outside a scene
 }
 
@@ -162,6 +165,36 @@ func (la *labelLayout) chain(k *layoutKey) {
 	}
 	add(DefaultFamily().Face(k.bold, k.italic))
 	la.fonts = fonts
+}
+
+// layoutWithin lays the label out, as layout does, unless that means
+// shaping (no finished layout of its key is cached) and c's raster budget
+// for this frame is spent: then it reports false, and the label waits for a
+// later frame. Shaping a new text (HarfBuzz and its glyph extents) costs as
+// much as rasterizing it, so it counts against the budget too.
+func (l *Label) layoutWithin(c *GlyphCache) bool {
+	la := &l.lay
+	if c.RasterBudget <= 0 {
+		l.layout()
+		return true
+	}
+	k := l.key()
+	if la.valid && la.key == k {
+		return true
+	}
+	if _, cached := l.shaper().layouts[k]; !cached {
+		if c.overBudget() {
+			c.deferred++
+			return false
+		}
+		t0 := time.Now()
+		l.layout()
+		c.spent += time.Since(t0)
+		c.rastered++ // progress: a frame always shapes or rasterizes something
+		return true
+	}
+	l.layout()
+	return true
 }
 
 // layout recomputes the cached layout if its key changed.
@@ -263,6 +296,11 @@ func (la *labelLayout) layoutAt(sh *shaper, px int, shrink bool) bool {
 			default:
 				sh.runes = append(sh.runes, r)
 			}
+		}
+		if out, _ := sh.thaiBr.insertBreaks(sh.thai, sh.runes); len(out) != len(sh.runes) {
+			// Breaks between Thai words (thai.go); the scratch is copied
+			// back, as sh.runes is reused for the next paragraph.
+			sh.runes = append(sh.runes[:0], out...)
 		}
 		if len(sh.runes) == 0 {
 			lines = append(lines, lineInfo{end: len(quads)})

@@ -134,7 +134,7 @@ type richQuad struct {
 	span     int32 // index in spans
 	atlas    int32 // index in richLayout.atlases, once resolved
 	entry    int32
-	outline  int32   // the outline bitmap's entry (label_effects' dilated glyph), -1: none
+	outline  int32   // the outline bitmap's entry (label_effects' dilated glyph), -2: none, pendingEntry: put off
 	w, h     float32 // an image's size (span.Image set)
 }
 
@@ -164,6 +164,7 @@ type richLayout struct {
 	spans   []RichSpan
 	runes   []rune
 	spanOf  []int32 // per rune, its span
+	spanTmp []int32 // scratch for spanOf
 	quads   []richQuad
 	unders  []richRect
 	hits    []richRect
@@ -179,7 +180,9 @@ type richLayout struct {
 
 	atlasKeys []richAtlasKey
 	atlases   []*glyphAtlas
+	gens      []uint32 // per atlas: its generation when the entries were looked up
 	resolved  bool
+	pending   bool // some glyph was put off (pendingEntry): the text waits
 	own       *shaper
 	images    map[string]scenegraph.SpriteFrame // the RichText's Images, for layout and drawing
 }
@@ -302,13 +305,16 @@ func (r *RichText) layout() {
 	}
 	la.valid, la.key, la.resolved = true, k, false
 	la.layouts++
+	sh := r.shaper()
+	if sh.lookupRich(&k, r.Images, la) {
+		return
+	}
 	spans, err := ParseRichText(k.markup)
 	la.err = err
 	if err != nil {
 		spans = []RichSpan{{Text: k.markup}}
 	}
 	la.spans = spans
-	sh := r.shaper()
 	la.chains(&k, sh)
 	// Flatten: one rune per character, images as U+FFFC.
 	la.runes, la.spanOf = la.runes[:0], la.spanOf[:0]
@@ -334,6 +340,16 @@ func (r *RichText) layout() {
 			la.spanOf = append(la.spanOf, int32(si))
 		}
 	}
+	if out, from := sh.thaiBr.insertBreaks(sh.thai, la.runes); from != nil {
+		// Breaks between Thai words (thai.go): each inserted space takes
+		// the span of the rune before it.
+		la.spanTmp = la.spanTmp[:0]
+		for _, i := range from {
+			la.spanTmp = append(la.spanTmp, la.spanOf[i])
+		}
+		la.runes = append(la.runes[:0], out...)
+		la.spanOf, la.spanTmp = la.spanTmp, la.spanOf
+	}
 	la.quads, la.unders, la.hits, la.lines = la.quads[:0], la.unders[:0], la.hits[:0], la.lines[:0]
 	maxW := fixed.Int26_6(math.MaxInt32)
 	if k.maxWidth > 0 {
@@ -348,6 +364,7 @@ func (r *RichText) layout() {
 		start = end + 1
 	}
 	la.place()
+	sh.storeRich(&k, r.Images, la)
 }
 
 // paragraph lays out runes [start, end) (no '\n') into lines.
@@ -613,20 +630,49 @@ func (la *richLayout) resolve(fr *render.Frame, c *GlyphCache) {
 			ai = len(la.atlases) - 1
 		}
 		q.atlas = int32(ai)
-		a := la.atlases[ai]
-		q.entry = a.lookup(glyphKey{g: q.glyph})
-		q.outline = -1
-		if w := la.spans[q.span].Style.OutlineWidth; w > 0 {
-			// The Label's outline bitmap: the glyph grown by w pixels.
-			q.outline = a.lookup(glyphKey{g: q.glyph, dilate: uint8(min(max(math.Round(float64(w)), 1), maxEffectPixels))})
-		}
+		q.entry, q.outline = pendingEntry, pendingEntry
 	}
 	la.resolved = true
+	la.resolvePending()
+}
+
+// resolvePending looks up the entries of the quads still pending: all of
+// them after resolve, then those the raster budget put off; it touches the
+// others, so that a text waiting for room keeps the glyphs it has.
+func (la *richLayout) resolvePending() {
+	la.pending = false
+	for i := range la.quads {
+		q := &la.quads[i]
+		if la.spans[q.span].Image != "" {
+			continue
+		}
+		a := la.atlases[q.atlas]
+		if q.entry == pendingEntry {
+			q.entry = a.lookup(glyphKey{g: q.glyph})
+		} else {
+			a.touch(&a.entries[q.entry]) // keep what it has while it waits
+		}
+		if q.outline >= 0 {
+			a.touch(&a.entries[q.outline])
+		}
+		if q.outline == pendingEntry {
+			q.outline = -2 // none
+			if w := la.spans[q.span].Style.OutlineWidth; w > 0 {
+				// The Label's outline bitmap: the glyph grown by w pixels.
+				q.outline = a.lookup(glyphKey{g: q.glyph, dilate: uint8(min(max(math.Round(float64(w)), 1), maxEffectPixels))})
+			}
+		}
+		la.pending = la.pending || q.entry == pendingEntry || q.outline == pendingEntry
+	}
+	la.gens = la.gens[:0]
+	for _, a := range la.atlases {
+		la.gens = append(la.gens, a.gen)
+	}
 }
 
 func (la *richLayout) atlasesValid(c *GlyphCache) bool {
-	for _, a := range la.atlases {
-		if a.released || a.cache != c {
+	for i, a := range la.atlases {
+		if a.released || a.cache != c || a.gen != la.gens[i] {
 			return false
 		}
 	}
@@ -636,7 +682,11 @@ func (la *richLayout) atlasesValid(c *GlyphCache) bool {
 // Render records the outlines, glyphs, underlines and images if the
 // camera can see the box.
 func (r *RichText) Render(v *scenegraph.View) {
-	r.layout()
+	c := CacheOf(r.Node().Scene())
+	c.beginDraw(v.Frame, r)
+	if !r.layoutWithin(c) {
+		return // shaping put off by the raster budget: drawn whole in a later frame
+	}
 	la := &r.lay
 	if len(la.quads) == 0 && len(la.unders) == 0 {
 		return
@@ -648,14 +698,20 @@ func (r *RichText) Render(v *scenegraph.View) {
 		v.CountCulled()
 		return
 	}
-	c := CacheOf(n.Scene())
-	c.beginDraw(v.Frame)
 	if !la.resolved || !la.atlasesValid(c) {
 		la.resolve(v.Frame, c)
+	} else if la.pending {
+		la.resolvePending() // glyphs put off by the raster budget
 	}
 	for _, a := range la.atlases {
 		c.use(a)
 		a.flush(v.Frame)
+	}
+	if la.pending {
+		// Some glyph is not rasterized yet (GlyphCache.RasterBudget): draw
+		// the text whole in a later frame rather than with holes.
+		c.endDraw(v.Frame)
+		return
 	}
 	rs := &r.sprite
 	rs.Pivot = mgl32.Vec2{}
@@ -679,6 +735,7 @@ func (r *RichText) Render(v *scenegraph.View) {
 		if e.w == 0 {
 			return
 		}
+		a.touch(e)
 		if e.color && entry == q.entry {
 			rs.Color = render.White.WithAlpha(rs.Color.A()) // a color glyph keeps its colors
 		}
@@ -691,7 +748,7 @@ func (r *RichText) Render(v *scenegraph.View) {
 	// sort keys keep this order, and they share the glyphs' atlases.
 	for i := range la.quads {
 		q := &la.quads[i]
-		if la.spans[q.span].Image != "" || q.outline < 0 {
+		if la.spans[q.span].Image != "" || q.outline < 0 { // none
 			continue
 		}
 		rs.Color = v.ApplyOpacity(la.spans[q.span].Style.OutlineColor)

@@ -303,6 +303,7 @@ func FuzzRichText(f *testing.F) {
 		"[on click=h]x[/on]", "[outline color=red width=2]o[/outline]", "[br/][u]u[/u]", "[[", "[b]unclosed", "שלום [i]x[/i]",
 		"[color=#ff000080]a\nb[/color]", `[on click='a b']x[/on]`, "<color=#f00>x</color> 1 < 2", "<img src='a'/>"} {
 		f.Add(s, float32(40))
+		f.Add("[b]ภาษา[/b]ไทย"+s, float32(30))
 	}
 	f.Fuzz(func(t *testing.T, markup string, maxWidth float32) {
 		spans, err := ParseRichText(markup)

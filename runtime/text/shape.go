@@ -24,6 +24,11 @@ type shaper struct {
 	outs  []shaping.Output
 	ell   [1]rune // the ellipsis, as shaping input
 
+	// Thai word breaking: the dictionary (the system's, nil if none is
+	// installed) and its scratch.
+	thai   *ThaiDictionary
+	thaiBr thaiBreaker
+
 	// Finished layouts by key, so that a label going back to a text it had
 	// (a blinking caret, a counter cycling through values, a prewarmed
 	// text) lays out without shaping and without allocating: go-text's
@@ -33,6 +38,10 @@ type shaper struct {
 	layouts map[layoutKey]*cachedLayout
 	ring    []layoutKey
 	next    int
+	// The same for RichTexts (rich_cache.go).
+	rich     map[richKey]*richCached
+	richRing []richKey
+	richNext int
 }
 
 // layoutCacheSize bounds a shaper's cache of finished layouts.
@@ -86,7 +95,7 @@ func (s *shaper) store(k *layoutKey, la *labelLayout) {
 }
 
 func newShaper() *shaper {
-	return &shaper{faces: make(map[*Font]*font.Face)}
+	return &shaper{faces: make(map[*Font]*font.Face), thai: defaultThai()}
 }
 
 // face returns the shaper's go-text face of f.
@@ -106,6 +115,7 @@ func (s *shaper) forget(f *Font) {
 	clear(s.layouts)
 	clear(s.ring)
 	s.ring, s.next = s.ring[:0], 0
+	s.forgetRich()
 }
 
 // fontmap picks, for the segmenter, the first font of a chain that has a
@@ -118,6 +128,11 @@ type fontmap struct {
 }
 
 func (m *fontmap) ResolveFace(r rune) *font.Face {
+	if r == 0x200b && m.last >= 0 && m.last < len(m.faces) {
+		// A zero width space (a break between Thai words, thai.go) stays in
+		// the run around it: HarfBuzz hides it in any font.
+		return m.faces[m.last]
+	}
 	joins := unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc) || r == 0x200d || (r >= 0xfe00 && r <= 0xfe0f)
 	if joins && m.last >= 0 && m.last < len(m.fonts) && m.fonts[m.last].Has(r) {
 		return m.faces[m.last]

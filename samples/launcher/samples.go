@@ -7,6 +7,7 @@ import (
 	"github.com/tact-engine/tact/samples/bunnymark"
 	"github.com/tact-engine/tact/samples/fixedstep"
 	"github.com/tact-engine/tact/samples/lifecycle"
+	"github.com/tact-engine/tact/samples/lookdev"
 	"github.com/tact-engine/tact/samples/modelviewer"
 	"github.com/tact-engine/tact/samples/platformer"
 	"github.com/tact-engine/tact/samples/renderlab"
@@ -28,6 +29,7 @@ var samples = []sample.Sample{
 	lifecycle.Sample,
 	fixedstep.Sample,
 	renderlab.Sample,
+	lookdev.Sample,
 	text.Sample,
 	systemsdemo.Sample,
 	breakout.Sample,

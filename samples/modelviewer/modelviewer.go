@@ -13,7 +13,10 @@
 // asset folder), so the real loader path runs from the launcher too. With
 // -model PATH the file's folder becomes the asset root. A file with
 // animations plays its first one, looped, through an animation.Player
-// (Model.Clips).
+// (Model.Clips). With -arm it shows a generated skinned arm instead (arm.go,
+// committed as testdata/arm.gltf): a tube on a four-joint chain, drawn with
+// GPU skinning, waving through its glTF animation and casting its posed
+// shadow.
 package modelviewer
 
 import (
@@ -43,6 +46,9 @@ import (
 // Settings are the sample's options, set from the command line.
 type Settings struct {
 	Model string // -model: a .gltf or .glb file to show instead of the robot
+	// Arm (-arm) shows the generated skinned arm (arm.go) waving instead
+	// of the robot: GPU skinning, its posed shadow and a glTF animation.
+	Arm bool
 }
 
 // Options are the settings the next Start uses.
@@ -60,6 +66,7 @@ var Sample = sample.Sample{
 
 func registerFlags(fs *flag.FlagSet) {
 	fs.StringVar(&Options.Model, "model", Options.Model, "modelviewer: a .gltf or .glb file to show (its folder is the asset root)")
+	fs.BoolVar(&Options.Arm, "arm", Options.Arm, "modelviewer: show the generated skinned arm, waving, instead of the robot")
 }
 
 // LayerUI holds the label, drawn by a second, orthographic camera.
@@ -79,7 +86,20 @@ func source() (root, file string, err error) {
 	}
 	// One folder per process; Start (re)writes the robot into it and the
 	// scene removes it when it ends.
-	return filepath.Join(os.TempDir(), fmt.Sprintf("tact-modelviewer-%d", os.Getpid())), RobotFile, nil
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("tact-modelviewer-%d", os.Getpid()))
+	if Options.Arm {
+		return dir, ArmFile, nil
+	}
+	return dir, RobotFile, nil
+}
+
+// writeBuiltin writes the generated model source names (the robot or
+// the arm) into dir.
+func writeBuiltin(dir, file string) error {
+	if file == ArmFile {
+		return WriteArm(dir)
+	}
+	return WriteRobot(dir)
 }
 
 // configure makes the model's folder the Game's asset root. Inside the
@@ -89,12 +109,12 @@ func configure(cfg *tact.Config) {
 	if cfg.Title == "" {
 		cfg.Title = "Tact modelviewer"
 	}
-	root, _, err := source()
+	root, file, err := source()
 	if err != nil {
 		return // Start reports it
 	}
 	if Options.Model == "" {
-		if err := WriteRobot(root); err != nil {
+		if err := writeBuiltin(root, file); err != nil {
 			return
 		}
 	}
@@ -109,7 +129,7 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	}
 	cleanup := &cleanup{}
 	if Options.Model == "" {
-		if err := WriteRobot(root); err != nil {
+		if err := writeBuiltin(root, file); err != nil {
 			return nil, err
 		}
 		cleanup.dir = root

@@ -5,10 +5,13 @@ import (
 	"image"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/platform"
+	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/samples/sample/sampletest"
+	"github.com/tact-engine/tact/scenegraph"
 )
 
 // requireFonts loads the system fonts; with $TACT_REQUIRE_GL=1 (CI) a
@@ -120,6 +123,56 @@ func TestScriptPagesInk(t *testing.T) {
 		r, ok := inkBounds(img, image.Rect(ParagraphLeft, Height-ParagraphTop+2, ParagraphLeft+ParagraphWidth, Height-ParagraphTop+120))
 		if !ok || ParagraphLeft+ParagraphWidth-r.Max.X > 4 {
 			t.Errorf("%s: paragraph ink %v (found %v), want it against the right edge %d", name, r, ok, ParagraphLeft+ParagraphWidth)
+		}
+	}
+}
+
+// With a raster budget the CJK and Thai pages fill in over frames, each
+// label appearing whole once all its glyphs are in, and end as the same
+// picture as their golden images, on the render thread and on the main
+// thread.
+func TestPagesGoldenWithRasterBudget(t *testing.T) {
+	requireFonts(t)
+	for _, i := range []int{1, 6} {
+		name := fmt.Sprintf("page%d", i)
+		t.Run(fmt.Sprintf("%d_%s", i, Pages[i].Name), func(t *testing.T) {
+			for _, onMain := range []bool{false, true} {
+				s := Sample
+				s.Start = func(g *tact.Game) (*scenegraph.Scene, error) {
+					sc, err := StartAt(i)(g)
+					if err == nil {
+						// On the camera, which draws first: the budget is set
+						// when the scene loads, before its first frame.
+						scenegraph.AddComponent(sc.Children()[0], &budgeter{})
+					}
+					return sc, err
+				}
+				waited := 0
+				s.Script = budgetScript(&waited)
+				cfg := sampletest.Config(240)
+				cfg.RenderOnMain = onMain
+				_, img := sampletest.RunConfig(t, s, cfg)
+				if waited == 0 {
+					t.Fatal("no frame waited for glyphs: the budget was not in effect")
+				}
+				t.Logf("render on main %v: %d frames put glyphs off", onMain, waited)
+				sampletest.Golden(t, name, img)
+			}
+		})
+	}
+}
+
+// budgeter gives its scene's glyph cache a 1 ms raster budget when it
+// loads (the Game's cache is the scene's by then).
+type budgeter struct{ scenegraph.Component }
+
+func (b *budgeter) OnLoad() { text.CacheOf(b.Node().Scene()).RasterBudget = time.Millisecond }
+
+// budgetScript counts the frames that put glyphs off.
+func budgetScript(waited *int) func(g *tact.Game, frame uint64) {
+	return func(g *tact.Game, frame uint64) {
+		if text.CacheOf(g.Director().Scene()).Deferred() > 0 {
+			*waited++
 		}
 	}
 }

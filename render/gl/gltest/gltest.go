@@ -52,6 +52,7 @@ func Main(m *testing.M, name string, w, h int, surface **Surface) int {
 	sdl.GLSetAttribute(sdl.GL_CONTEXT_PROFILE_MASK, sdl.GL_CONTEXT_PROFILE_CORE)
 	sdl.GLSetAttribute(sdl.GL_DOUBLEBUFFER, 1)
 	sdl.GLSetAttribute(sdl.GL_DEPTH_SIZE, 24)
+	sdl.GLSetAttribute(sdl.GL_STENCIL_SIZE, 8)
 	win, err := sdl.CreateWindow("tact "+name+" test", sdl.WINDOWPOS_UNDEFINED, sdl.WINDOWPOS_UNDEFINED,
 		int32(w), int32(h), sdl.WINDOW_OPENGL|sdl.WINDOW_HIDDEN)
 	if err != nil {

@@ -1,0 +1,154 @@
+package scenegraph
+
+import (
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/tact-engine/tact/render"
+)
+
+// armMesh is a column of vertices from y = 0 to y = 2 on the skinChain's
+// joints: each vertex follows the joint below it.
+func armMesh(n int) ([]render.MeshVertex, []render.SkinVertex) {
+	var vs []render.MeshVertex
+	var sk []render.SkinVertex
+	for i := range n {
+		for _, dy := range []float32{0, 0.5} {
+			for _, x := range []float32{-0.25, 0.25} {
+				vs = append(vs, render.MeshVertex{Position: [3]float32{x, float32(i) + dy, 0}})
+				sk = append(sk, render.SkinVertex{Joints: [4]uint8{uint8(i)}, Weights: [4]float32{1}})
+			}
+		}
+	}
+	return vs, sk
+}
+
+// Fit measures each joint's vertices from the joint; Bounds holds every
+// vertex in every pose, and follows the joints when they move.
+func TestSkinFitAndBounds(t *testing.T) {
+	root, s, joints := skinChain(t, 3)
+	vs, sk := armMesh(3)
+	s.Fit(vs, sk)
+	want := sqrt32(0.25*0.25 + 0.5*0.5)
+	for j, r := range s.Radii {
+		if d := r - want; d > 1e-6 || d < -1e-6 {
+			t.Errorf("Radii[%d] = %v, want %v", j, r, want)
+		}
+	}
+	contains := func(pose string) {
+		c, r, ok := s.Bounds()
+		if !ok {
+			t.Fatalf("%s: no bounds", pose)
+		}
+		pal := s.Palette()
+		world := s.Node().WorldMatrix()
+		for i, v := range vs {
+			p := world.Mul4(pal[sk[i].Joints[0]]).Mul4x1(mgl32.Vec3(v.Position).Vec4(1)).Vec3()
+			if d := p.Sub(c).Len(); d > r+1e-4 {
+				t.Errorf("%s: vertex %d at %v is %v from the bounds' center %v, radius %v", pose, i, p, d, c, r)
+			}
+		}
+	}
+	contains("bind pose")
+	joints[1].SetRotationEuler(0, 0, 90)
+	root.SetPosition(mgl32.Vec3{3, 0, 0})
+	contains("bent")
+	joints[0].SetPosition(mgl32.Vec3{100, 0, 0})
+	joints[0].SetScale(mgl32.Vec3{2, 2, 2})
+	contains("moved and scaled")
+	if c, _, _ := s.Bounds(); c[0] < 100 {
+		t.Errorf("bounds at %v did not follow the joints to x = 103", c)
+	}
+	s.Radii = nil
+	if _, _, ok := s.Bounds(); ok {
+		t.Error("bounds without Radii")
+	}
+}
+
+// A skinned mesh is culled by where its joints put it, not by its node:
+// one whose node is far outside the view but whose joints carry it into
+// the view is drawn, and the reverse is culled.
+func TestSkinnedMeshCulledByPose(t *testing.T) {
+	s, _, f := scene3D(t, mgl32.Vec3{0, 2, 10})
+	model := addNode(s, "Model", mgl32.Vec3{})
+	far := NewNode("Mesh")
+	far.SetPosition(mgl32.Vec3{5000, 0, 0}) // the skinned node: its own transform cancels out
+	model.AddChild(far)
+	j := NewNode("Joint")
+	model.AddChild(j)
+	sk, err := NewSkin([]*Node{j}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	AddComponent(far, sk)
+	vs, skin := armMesh(1)
+	sk.Fit(vs, skin)
+	mr := AddComponent(far, &MeshRenderer{Mesh: 1, Radius: 1, Skin: sk})
+	Extract(s, f)
+	if got := meshesInPass(f, 0); len(got) != 1 || s.RenderStats().Culled != 0 {
+		t.Fatalf("posed into the view: meshes %v, culled %d; want drawn", got, s.RenderStats().Culled)
+	}
+	if d := f.MeshDraws()[0]; d.Palette == 0 || len(f.Palette(d.Palette)) != 1 {
+		t.Errorf("draw %+v has no palette of 1 joint", d)
+	}
+	// The joint leaves the view; the node comes in.
+	j.SetPosition(mgl32.Vec3{-5000, 0, 0})
+	far.SetPosition(mgl32.Vec3{})
+	f.Reset()
+	Extract(s, f)
+	if got := meshesInPass(f, 0); len(got) != 0 || s.RenderStats().Culled != 1 {
+		t.Errorf("posed out of the view: meshes %v, culled %d; want culled", got, s.RenderStats().Culled)
+	}
+	// Without Radii: never culled.
+	sk.Radii = nil
+	f.Reset()
+	Extract(s, f)
+	if got := meshesInPass(f, 0); len(got) != 1 {
+		t.Errorf("no Radii: meshes %v, want drawn", got)
+	}
+	_ = mr
+}
+
+// Two meshes of one skin, in the shadow pass and the camera's, record one
+// palette a frame; the steady frame allocates nothing.
+func TestSkinPaletteOncePerFrame(t *testing.T) {
+	s, _, _, f := shadowScene(t)
+	root, sk, _ := skinChain(t, 3)
+	s.AddChild(root)
+	vs, skin := armMesh(3)
+	sk.Fit(vs, skin)
+	mesh := sk.Node()
+	AddComponent(mesh, &MeshRenderer{Mesh: 1, Skin: sk})
+	AddComponent(mesh, &MeshRenderer{Mesh: 2, Skin: sk})
+	frame := func() {
+		f.Reset()
+		Extract(s, f)
+	}
+	frame()
+	ids := map[render.PaletteID]int{}
+	for _, d := range f.MeshDraws() {
+		ids[d.Palette]++
+	}
+	if len(ids) != 1 || ids[1] != 4 || len(f.Palettes()) != 4 {
+		t.Errorf("palettes by draw %v, %d matrices; want palette 1 in all 4 draws, 3 joints padded to 4", ids, len(f.Palettes()))
+	}
+	if n := testing.AllocsPerRun(20, frame); n != 0 {
+		t.Errorf("%v allocations per frame", n)
+	}
+}
+
+// The affine products Palette uses agree with the general ones.
+func TestAffineProducts(t *testing.T) {
+	a := mgl32.Translate3D(1, 2, 3).Mul4(mgl32.HomogRotate3D(0.7, mgl32.Vec3{1, 2, 3}.Normalize())).Mul4(mgl32.Scale3D(2, 0.5, 3))
+	b := mgl32.Translate3D(-4, 0, 1).Mul4(mgl32.HomogRotate3DZ(1.1))
+	if got, want := mulAffine(&a, &b), a.Mul4(b); !got.ApproxEqualThreshold(want, 1e-5) {
+		t.Errorf("mulAffine = %v, want %v", got, want)
+	}
+	if got, want := affineInverse(a), a.Inv(); !got.ApproxEqualThreshold(want, 1e-5) {
+		t.Errorf("affineInverse = %v, want %v", got, want)
+	}
+	p := mgl32.Perspective(1, 1, 0.1, 10) // not affine: the general inverse
+	if got, want := affineInverse(p), p.Inv(); got != want {
+		t.Errorf("affineInverse of a projection = %v, want %v", got, want)
+	}
+}
