@@ -1,7 +1,8 @@
 // Package lookdev is a sample of image-based lighting: rows of spheres,
 // gold and copper metal and white plastic from mirror-smooth to matte, lit
 // by an environment alone and drawn in front of it (a scenegraph.Skybox),
-// while the camera orbits them.
+// over a floor of 576 cubes drawn as one instanced draw and fogged by a
+// custom post pass that reads the scene's depth, while the camera orbits.
 //
 // The environment is a procedural day sky (ibl.ProceduralSky), or the
 // Radiance .hdr file given with -hdr (any equirectangular HDRI), loaded
@@ -20,6 +21,7 @@ import (
 	"github.com/tact-engine/tact"
 	"github.com/tact-engine/tact/render"
 	"github.com/tact-engine/tact/render/ibl"
+	"github.com/tact-engine/tact/render/post"
 	"github.com/tact-engine/tact/runtime/text"
 	"github.com/tact-engine/tact/samples/sample"
 	"github.com/tact-engine/tact/scenegraph"
@@ -31,7 +33,7 @@ var hdrPath string
 // Sample is the lookdev sample, as the launcher lists it.
 var Sample = sample.Sample{
 	Name:        "lookdev",
-	Description: "image-based lighting: metal and plastic spheres under a sky (or -hdr file.hdr), F11 captures a frame",
+	Description: "image-based lighting: metal and plastic spheres under a sky (or -hdr file.hdr), an instanced floor, depth fog; F11 captures a frame",
 	Flags: func(fs *flag.FlagSet) {
 		fs.StringVar(&hdrPath, "hdr", "", "lookdev: a Radiance .hdr environment to light the spheres with")
 	},
@@ -80,6 +82,22 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	rig.AddChild(camNode)
 	cam := scenegraph.AddComponent(camNode, scenegraph.NewPerspectiveCamera(45, render.Black))
 	cam.Visibility = 1 << 1
+	cam.Near, cam.Far = 0.1, 60
+
+	// The camera draws into a post chain whose scene image keeps its depth,
+	// and a custom pass on the chain fogs the floor by it.
+	chain := post.New(post.Options{Samples: 4, SceneDepth: true})
+	fog := &depthFog{chain: chain, near: cam.Near, far: cam.Far}
+	if err := chain.Insert("", fog.pass()); err != nil {
+		return nil, err
+	}
+	cam.Post = chain.Graph()
+
+	cube := f.CreateMesh(render.CubeMesh())
+	floor := scenegraph.NewNode("Floor")
+	floor.Layer = 1 << 1
+	s.AddChild(floor)
+	scenegraph.AddComponent(floor, NewInstancedFloor(cube, -2.3))
 
 	sky := scenegraph.NewNode("Sky")
 	s.AddChild(sky)
@@ -107,7 +125,7 @@ func Start(g *tact.Game) (*scenegraph.Scene, error) {
 	ui.AddChild(caption)
 	scenegraph.AddComponent(caption, text.NewLabel("roughness 0 → 1 · gold, copper, plastic · F11 captures a frame", 14, render.RGBA(240, 240, 240, 255)))
 
-	scenegraph.AddComponent(sky, &gpuResources{renderer: g.Renderer(), mesh: sphere, free: free})
+	scenegraph.AddComponent(sky, &gpuResources{renderer: g.Renderer(), meshes: []render.MeshID{sphere, cube}, free: free, chain: chain, fog: fog})
 	return s, nil
 }
 
@@ -149,13 +167,21 @@ func (o *Orbit) Update(dt float64) {
 type gpuResources struct {
 	scenegraph.Component
 	renderer *render.Renderer
-	mesh     render.MeshID
+	meshes   []render.MeshID
 	free     func(*render.Frame)
+	chain    *post.Chain
+	fog      *depthFog
 }
 
 // OnDestroy records the deletes.
 func (r *gpuResources) OnDestroy() {
 	f := r.renderer.Frame()
-	f.DeleteMesh(r.mesh)
+	for _, m := range r.meshes {
+		f.DeleteMesh(m)
+	}
 	r.free(f)
+	r.chain.Release(f)
+	if r.fog.shader != 0 {
+		f.DeleteShader(r.fog.shader)
+	}
 }
