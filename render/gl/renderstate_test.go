@@ -212,23 +212,20 @@ func TestRenderStateBlend(t *testing.T) {
 		max.Color, max.Alpha = render.EquationMax, render.EquationMax
 		rsub.Color, rsub.Alpha = render.EquationReverseSubtract, render.EquationAdd
 		for _, c := range []struct {
-			name  string
-			state render.RenderState
-			want  color.RGBA
+			name       string
+			clear, col mgl32.Vec4
+			state      render.RenderState
+			want       color.RGBA
 		}{
-			{"max", render.RenderState{Blend: max}, color.RGBA{128, 204, 128, 255}},
-			{"reverse subtract", render.RenderState{Blend: rsub}, color.RGBA{77, 0, 77, 255}},
-			{"alpha after custom", render.RenderState{}, color.RGBA{0x1a, 0x66, 0x1a, 255}},
+			{"max", gray, src, render.RenderState{Blend: max}, color.RGBA{128, 204, 128, 255}},
+			{"reverse subtract", gray, src, render.RenderState{Blend: rsub}, color.RGBA{77, 0, 77, 255}},
+			// Straight alpha of a half-transparent colour after the custom
+			// blends: the equation must be back to add.
+			{"alpha after custom", mgl32.Vec4{0, 0, 0, 1}, mgl32.Vec4{0.2, 0.8, 0.2, 0.5}, render.RenderState{}, color.RGBA{0x1a, 0x66, 0x1a, 255}},
 		} {
 			img, _, err := h.frame(func(f *render.Frame) {
-				statePass(f, gray)
-				col := src
-				if c.state == (render.RenderState{}) {
-					// Straight alpha of a half-transparent colour: the equation must be back to add.
-					statePass(f, mgl32.Vec4{0, 0, 0, 1})
-					col[3] = 0.5
-				}
-				f.DrawFullscreen(&render.FullscreenDraw{Color: col, Blend: render.BlendAlpha, State: c.state})
+				statePass(f, c.clear)
+				f.DrawFullscreen(&render.FullscreenDraw{Color: c.col, Blend: render.BlendAlpha, State: c.state})
 			})
 			if err != nil {
 				t.Fatal(err)

@@ -15,6 +15,11 @@ import (
 // anything is allocated.
 const MaxHDRPixels = 8192 * 4096
 
+// MaxHDRWidth is the widest image DecodeHDR accepts: one scanline's
+// buffer is allocated before its data is read, so a header claiming a
+// wider image is an error rather than a large allocation.
+const MaxHDRWidth = 1 << 15
+
 // HDR is a linear, floating-point RGB image: Pix holds Width*Height
 // pixels of three float32 each (red, green, blue), rows top-down.
 type HDR struct {
@@ -114,6 +119,9 @@ func readHDRHeader(br *bufio.Reader) (w, h int, flip bool, err error) {
 	}
 	if w > MaxHDRPixels/h {
 		return 0, 0, false, fmt.Errorf("hdr: %dx%d is more than MaxHDRPixels (%d)", w, h, MaxHDRPixels)
+	}
+	if w > MaxHDRWidth {
+		return 0, 0, false, fmt.Errorf("hdr: width %d is more than MaxHDRWidth (%d)", w, MaxHDRWidth)
 	}
 	return w, h, f[0] == "+Y", nil
 }

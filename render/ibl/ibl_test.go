@@ -78,6 +78,8 @@ func TestHDRErrors(t *testing.T) {
 		{"orientation", head + "+X 1 -Y 1\n", "resolution line"},
 		{"zero", head + "-Y 0 +X 4\n", "bad resolution"},
 		{"huge", head + "-Y 100000 +X 100000\n", "MaxHDRPixels"},
+		{"tall", head + "-Y 100000 +X 1000\n", "MaxHDRPixels"},
+		{"one wide row", head + "-Y 1 +X 33554432\n", "MaxHDRWidth"},
 		{"truncated", head + "-Y 2 +X 2\n\x80\x80\x80\x81", "scanline 0 of 2"},
 		{"long run", head + "-Y 1 +X 8\n\x02\x02\x00\x08\xff\x01", "overflows"},
 		{"zero literal", head + "-Y 1 +X 8\n\x02\x02\x00\x08\x00", "bad literal"},
