@@ -191,7 +191,34 @@ func (s *sorter) squares(f *Frame) {
 func scanRun(run []SpriteInstance, pb *passBounds) (square bool, lo, hi float32, opaque bool) {
 	square, opaque = pb.ok, true
 	lo = float32(math.Inf(1))
-	for i := range run {
+	i := 0
+	if square {
+		// The common case first: upright, unmirrored squares inside the
+		// pass, for as long as they last, with the tints' smallest value
+		// kept instead of a test each (all are opaque when it is). For
+		// these instances the general loop below decides the same: ax and
+		// by are positive, so no corner swaps, and ax == by is its
+		// |ax| == |by|; lo and hi see only positive sides, so plain
+		// compares are min and max.
+		minColor := Color(0xffffffff)
+		for ; i < len(run); i++ {
+			in := &run[i]
+			ax, by := in.AX, in.BY
+			if in.AY != 0 || in.BX != 0 || !(ax > 0) || ax != by || // negated, so that a NaN ends it
+				!(in.X >= pb.minX && in.X+ax <= pb.maxX && in.Y >= pb.minY && in.Y+by <= pb.maxY) {
+				break
+			}
+			if by < lo {
+				lo = by
+			}
+			if by > hi {
+				hi = by
+			}
+			minColor = min(minColor, in.Color)
+		}
+		opaque = minColor >= 0xff000000
+	}
+	for ; i < len(run); i++ {
 		in := &run[i]
 		opaque = opaque && in.Color >= 0xff000000
 		if square {

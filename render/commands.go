@@ -41,6 +41,9 @@ const (
 	// OpUpdateMesh replaces Mesh's vertices from FirstVertex on with the
 	// bytes in Data and its indices from FirstIndex on with Indices.
 	OpUpdateMesh
+	// OpCreateMorphTargets gives Mesh the morph targets Morph locates
+	// (see Frame.CreateMorphTargets).
+	OpCreateMorphTargets
 )
 
 // String returns the name of the Frame method that records op.
@@ -74,6 +77,8 @@ func (op ResourceOp) String() string {
 		return "CreateMeshFrom"
 	case OpUpdateMesh:
 		return "UpdateMesh"
+	case OpCreateMorphTargets:
+		return "CreateMorphTargets"
 	}
 	return "ResourceOp(invalid)"
 }
@@ -113,4 +118,7 @@ type ResourceCommand struct {
 	// DepthTexture is a DepthTexture target's depth texture
 	// (OpCreateTarget, OpDeleteTarget); 0 for other targets.
 	DepthTexture TextureID
+	// Morph locates OpCreateMorphTargets' targets; read them with
+	// [Frame.MorphTarget].
+	Morph Span
 }

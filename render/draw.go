@@ -123,6 +123,13 @@ type MeshDraw struct {
 	// mesh drawn without one, or a palette on another mesh, is an error
 	// the backend reports.
 	Palette PaletteID
+	// Weights are the morph weights of a mesh with morph targets
+	// (Frame.AddWeights, one per target, in the targets' order), applied
+	// before skinning by the built-in programs in the camera's passes and
+	// in shadow maps; 0 draws the base shape. Weights on a mesh without
+	// targets, or of another count than its targets, are an error the
+	// backend reports.
+	Weights WeightsID
 	// Uniforms are named uniforms for the draw's program (see
 	// Frame.RecordUniforms), set after the pass's. Each must be declared by
 	// the program with the same type and at least as many elements, or the

@@ -38,6 +38,7 @@ type Frame struct {
 	indices     []uint32
 	skin        skinArena // skinned meshes' skin vertices and the joint palettes (skin.go)
 	mesh        meshArena // instanced mesh draws' instances (instanced.go)
+	morph       morphData // morph targets' deltas and draws' weights (morph.go)
 
 	err     error         // execution error, carried back to the main thread
 	capture *frameCapture // CaptureFrame's request (capture.go)
@@ -73,6 +74,7 @@ func (f *Frame) reset() {
 	f.indices = f.indices[:0]
 	f.skin.reset()
 	f.mesh.reset()
+	f.morph.reset()
 	f.err = nil
 	f.capture = nil
 	f.number = 0

@@ -38,9 +38,12 @@ func (s *Scene) RenderStats() RenderStats { return s.renderStats }
 // render.Pass.Lights); when the first DirectionalLight casts shadows, a
 // shadow pass comes first; a camera with a Post graph draws into its scene
 // image and the graph's passes follow. World matrices are read from the
-// nodes' caches, recomputed only where something moved. It allocates
-// nothing in steady state. Extract on an unloaded scene records only the
-// deletion of the shadow maps its lights released.
+// nodes' caches, recomputed only where something moved; an unrotated leaf
+// under an identity parent (a bunny, a bullet, a tile) is placed from its
+// local transform, which is its world matrix, and its cached matrix is left
+// to be computed when something asks for it (Node.WorldMatrix). It
+// allocates nothing in steady state. Extract on an unloaded scene records
+// only the deletion of the shadow maps its lights released.
 func Extract(s *Scene, f *render.Frame) {
 	st := RenderStats{}
 	sw, sh := f.ScreenSize()

@@ -68,10 +68,20 @@ func extractTree(n *Node, v *View, mask uint32) {
 		if len(ch.children) == 0 && ch.fade == 0 {
 			// A leaf without a fade of its own (every bunny, bullet and
 			// tile): its components, without a call of extractTree and
-			// its fade bookkeeping.
-			if ch.Layer&mask != 0 {
-				extractComps(ch, v)
+			// its fade bookkeeping, and a lone Sprite without a call of
+			// extractComps either.
+			if ch.Layer&mask == 0 {
+				continue
 			}
+			if len(ch.comps) == 1 {
+				if s, ok := ch.comps[0].(*Sprite); ok {
+					if s.state&onEnableCalled != 0 {
+						s.record(v)
+					}
+					continue
+				}
+			}
+			extractComps(ch, v)
 			continue
 		}
 		extractTree(ch, v, mask)

@@ -43,6 +43,27 @@ type MeshRenderer struct {
 	// give a Shader that moves vertices the same vertex stage, and the
 	// shadow follows. 0: the built-in depth program.
 	DepthShader render.ShaderID
+	// Weights are the morph weights of a Mesh with morph targets
+	// (render.Frame.CreateMorphTargets): one per target, drawn in the
+	// camera's passes and the shadow pass; empty draws the base shape.
+	// Set them with SetWeights and SetWeight (Cocos Creator's setWeights
+	// and setWeight), or animate them: a track on "weights[i]" drives
+	// Weights[i]. glTF's Instantiate sets the mesh's default weights.
+	Weights []float32
+	// MorphRadii are, per morph target, its longest position delta (see
+	// MorphRadii): culling grows the mesh's sphere (Radius, or a Skin's
+	// bounds) by Σ |Weights[i]|·MorphRadii[i], so that a morphed mesh is
+	// never culled while any of it may be seen.
+	MorphRadii []float32
+	// Uniforms are named uniforms for a custom Shader (render.UniformSet:
+	// any GLSL type, arrays, samplers), beyond Params' four vec4s: they
+	// are copied into the frame with each of the mesh's camera-pass draws
+	// (shadow passes ignore them, as render.MeshDraw.Uniforms says). The
+	// Shader must declare each, or the backend reports it. Share one set
+	// between renderers for a material's values. Set by code.
+	Uniforms *render.UniformSet `scene:"-"`
+
+	morph morphCache
 }
 
 // Render records the mesh if the camera can see it.
@@ -56,6 +77,10 @@ func (m *MeshRenderer) Render(v *View) {
 		Layer: m.SortLayer, Order: m.Order, Model: world, Color: m.Color, Material: m.Material, Params: m.Params}
 	if m.Skin != nil {
 		d.Palette = m.Skin.PaletteIn(v.Frame)
+	}
+	d.Weights = m.weightsIn(v.Frame) // morph.go
+	if m.Uniforms != nil && m.Uniforms.Len() > 0 {
+		d.Uniforms = v.Frame.RecordUniforms(render.Uniforms{}, m.Uniforms)
 	}
 	v.Frame.DrawMesh(d)
 	v.rendered++
@@ -77,27 +102,26 @@ func (m *MeshRenderer) RenderShadow(v *View) {
 	if m.Skin != nil {
 		d.Palette = m.Skin.PaletteIn(v.Frame) // the posed shadow
 	}
+	d.Weights = m.weightsIn(v.Frame) // the morphed shadow
 	v.Frame.DrawMesh(d)
 	v.rendered++
 }
 
 // cull returns the node's world matrix and whether the mesh's bounding
-// sphere (a skinned mesh's: its Skin's, in the current pose) may be seen
-// by v; a culled mesh counts in v's culled.
+// sphere (a skinned mesh's: its Skin's, in the current pose), grown by
+// its morph targets' reach, may be seen by v; a culled mesh counts in v's
+// culled.
 func (m *MeshRenderer) cull(v *View) (mgl32.Mat4, bool) {
 	world := m.node.WorldMatrix()
 	if m.Skin != nil {
-		if c, r, ok := m.Skin.BoundsIn(v.Frame); ok && !v.Visible(c, r) {
+		if c, r, ok := m.Skin.BoundsIn(v.Frame); ok && !v.Visible(c, r+m.morphReach()*maxScale(world)) {
 			v.culled++
 			return world, false
 		}
 		return world, true
 	}
 	if m.Radius > 0 {
-		sx := mgl32.Vec3{world[0], world[1], world[2]}.Len()
-		sy := mgl32.Vec3{world[4], world[5], world[6]}.Len()
-		sz := mgl32.Vec3{world[8], world[9], world[10]}.Len()
-		if !v.Visible(mgl32.Vec3{world[12], world[13], world[14]}, m.Radius*max(sx, sy, sz)) {
+		if !v.Visible(mgl32.Vec3{world[12], world[13], world[14]}, (m.Radius+m.morphReach())*maxScale(world)) {
 			v.culled++
 			return world, false
 		}

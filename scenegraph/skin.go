@@ -89,27 +89,37 @@ func (s *Skin) Palette() []mgl32.Mat4 {
 		inv = affineInverse(n.WorldMatrix())
 	}
 	ident := inv == mgl32.Ident4() // the usual skinned node: nothing to undo
+	invAffine := affine(&inv)      // node matrices always are
 	for j, jn := range s.Joints {
 		if jn == nil {
 			return nil
 		}
-		m := jn.WorldMatrix()
+		if jn.dirty {
+			jn.updateWorld()
+		}
+		// The products are written straight into the palette: a joint's
+		// world matrix is read in place, and no 64-byte temporary is
+		// copied between them.
+		dst := &s.palette[j]
+		m := &jn.world
 		switch {
 		case ident:
-		case affine(&inv): // node matrices always are
-			m = mulAffine(&inv, &m)
+		case invAffine:
+			var t mgl32.Mat4
+			mulAffineTo(&t, &inv, m)
+			m = &t
 		default:
-			m = inv.Mul4(m)
+			t := inv.Mul4(*m)
+			m = &t
 		}
-		if s.InverseBind != nil {
-			ib := &s.InverseBind[j]
-			if affine(ib) {
-				m = mulAffine(&m, ib)
-			} else {
-				m = m.Mul4(*ib)
-			}
+		switch {
+		case s.InverseBind == nil:
+			*dst = *m
+		case affine(&s.InverseBind[j]):
+			mulAffineTo(dst, m, &s.InverseBind[j])
+		default:
+			*dst = m.Mul4(s.InverseBind[j])
 		}
-		s.palette[j] = m
 	}
 	return s.palette[:len(s.Joints)]
 }
@@ -117,24 +127,6 @@ func (s *Skin) Palette() []mgl32.Mat4 {
 // affine reports whether m's last row is (0, 0, 0, 1): a rotation,
 // scale and translation, as every node's matrix is.
 func affine(m *mgl32.Mat4) bool { return m[3] == 0 && m[7] == 0 && m[11] == 0 && m[15] == 1 }
-
-// mulAffine returns a × b for affine a and b: the 3×4 product (36
-// multiplications instead of Mul4's 64), with the last row (0, 0, 0, 1).
-// Palettes are two such products a joint, every joint every frame.
-func mulAffine(a, b *mgl32.Mat4) mgl32.Mat4 {
-	var m mgl32.Mat4
-	for c := 0; c < 16; c += 4 {
-		b0, b1, b2 := b[c], b[c+1], b[c+2]
-		m[c] = a[0]*b0 + a[4]*b1 + a[8]*b2
-		m[c+1] = a[1]*b0 + a[5]*b1 + a[9]*b2
-		m[c+2] = a[2]*b0 + a[6]*b1 + a[10]*b2
-	}
-	m[12] += a[12]
-	m[13] += a[13]
-	m[14] += a[14]
-	m[15] = 1
-	return m
-}
 
 // affineInverse returns the inverse of affine m (its 3×3 part inverted,
 // the translation carried back), or the general inverse of another m.

@@ -137,12 +137,20 @@ func TestSkinPaletteOncePerFrame(t *testing.T) {
 	}
 }
 
-// The affine products Palette uses agree with the general ones.
+// The affine products Palette and world matrices use are the general
+// ones to the bit.
 func TestAffineProducts(t *testing.T) {
 	a := mgl32.Translate3D(1, 2, 3).Mul4(mgl32.HomogRotate3D(0.7, mgl32.Vec3{1, 2, 3}.Normalize())).Mul4(mgl32.Scale3D(2, 0.5, 3))
 	b := mgl32.Translate3D(-4, 0, 1).Mul4(mgl32.HomogRotate3DZ(1.1))
-	if got, want := mulAffine(&a, &b), a.Mul4(b); !got.ApproxEqualThreshold(want, 1e-5) {
-		t.Errorf("mulAffine = %v, want %v", got, want)
+	for i := range 200 {
+		var got mgl32.Mat4
+		mulAffineTo(&got, &a, &b)
+		if want := a.Mul4(b); got != want {
+			t.Fatalf("product %d: mulAffineTo = %v, want %v", i, got, want)
+		}
+		f := float32(i)
+		a = mgl32.Translate3D(f, -2*f, 0.5).Mul4(mgl32.HomogRotate3D(f*0.37, mgl32.Vec3{1, f, 3}.Normalize())).Mul4(mgl32.Scale3D(1+f/50, -0.7, 2))
+		b = mgl32.Translate3D(3, f/7, -f).Mul4(mgl32.HomogRotate3DY(f * 1.3)).Mul4(mgl32.Scale3D(0.3, 1, 1+f))
 	}
 	if got, want := affineInverse(a), a.Inv(); !got.ApproxEqualThreshold(want, 1e-5) {
 		t.Errorf("affineInverse = %v, want %v", got, want)
@@ -150,5 +158,50 @@ func TestAffineProducts(t *testing.T) {
 	p := mgl32.Perspective(1, 1, 0.1, 10) // not affine: the general inverse
 	if got, want := affineInverse(p), p.Inv(); got != want {
 		t.Errorf("affineInverse of a projection = %v, want %v", got, want)
+	}
+}
+
+// A node's world matrix below a rotated, scaled, moved parent is
+// parent × LocalMatrix to the bit, rotated or not, negative scales
+// included.
+func TestWorldUnderParentIsProduct(t *testing.T) {
+	parent, child := NewNode("P"), NewNode("C")
+	parent.AddChild(child)
+	for i := range 100 {
+		f := float32(i)
+		parent.SetPosition(mgl32.Vec3{f, -f / 3, 2})
+		parent.SetRotation(mgl32.QuatRotate(f*0.29, mgl32.Vec3{1, 2, f}.Normalize()))
+		parent.SetScale(mgl32.Vec3{1 + f/10, -0.5, 2})
+		child.SetPosition(mgl32.Vec3{3, f / 7, -f})
+		if i%3 != 0 {
+			child.SetRotation(mgl32.QuatRotate(f*1.7, mgl32.Vec3{f, 1, -1}.Normalize()))
+		} else {
+			child.SetRotation(mgl32.QuatIdent())
+		}
+		child.SetScale(mgl32.Vec3{0.3, float32(i%2*2 - 1), 1 + f})
+		if got, want := child.WorldMatrix(), parent.WorldMatrix().Mul4(child.LocalMatrix()); got != want {
+			t.Fatalf("case %d: world %v, want parent × local %v", i, got, want)
+		}
+	}
+}
+
+// SetRotation stores a unit quaternion: one already unit as it is, any
+// other scaled to unit length, a zero one as the identity.
+func TestSetRotationNormalizes(t *testing.T) {
+	n := NewNode("N")
+	unit := mgl32.QuatRotate(0.8, mgl32.Vec3{0, 0.6, 0.8})
+	n.SetRotation(unit)
+	if n.Rotation() != unit {
+		t.Errorf("unit %v stored as %v", unit, n.Rotation())
+	}
+	for _, q := range []mgl32.Quat{unit.Scale(3), unit.Scale(1.00001), unit.Scale(0.9999), {W: -2}} {
+		n.SetRotation(q)
+		if l := n.Rotation().Len(); l < 1-1e-6 || l > 1+1e-6 || n.Rotation().Dot(q) <= 0 {
+			t.Errorf("%v stored as %v, of length %v", q, n.Rotation(), l)
+		}
+	}
+	n.SetRotation(mgl32.Quat{})
+	if n.Rotation() != mgl32.QuatIdent() {
+		t.Errorf("zero quaternion stored as %v", n.Rotation())
 	}
 }

@@ -79,27 +79,45 @@ func (s *Sprite) Render(v *View) {
 // float operations, so a sprite looks the same however it was recorded.
 //
 // It is the per-sprite step of extraction, the one tens of thousands of
-// sprites take every frame, so it does all its work in one function: the
-// world matrix is brought up to date in place, the depth is View.depthOf's
-// arithmetic written out, and only a sprite that starts a new run calls
-// out (View.openRun).
+// sprites take every frame, so it does all its work in one function: an
+// unrotated leaf under an identity parent (every moved bunny) uses its
+// local transform as its world matrix without computing or caching one,
+// the depth is View.depthOf's arithmetic written out, and only
+// a sprite that starts a new run, or uses a rarely set field (Trim, flips,
+// a rotated region, opacity), calls out. Its tests of float fields against
+// zero look at the bits (isZero4), one branch for four compares.
 func (s *Sprite) record(v *View) {
 	n := s.node
-	if n.dirty {
-		n.updateWorld()
+	// The entries of the world matrix the quad needs: the x and y columns'
+	// x, y and z (a, b; c, d; m2, m6) and the translation.
+	var a, b, c, d, m2, m6, tx, ty, tz float32
+	if n.dirty && len(n.children) == 0 && (n.parent == nil || !n.parent.dirty && n.parent.identity) &&
+		isIdentityQuat(n.rot) {
+		// An unrotated leaf under an identity parent (every moved bunny):
+		// its world matrix is its local one, {scale, 0, 0; 0, scale, 0;
+		// pos}, the entries computeWorld would store. They are taken
+		// straight from the node and the matrix is left to be computed
+		// if something asks for it (the node stays dirty): no store of
+		// 16 entries, and no read of the cache line holding them. A node
+		// with children caches its matrix below, for them.
+		a, d, tx, ty, tz = n.scale[0], n.scale[1], n.pos[0], n.pos[1], n.pos[2]
+	} else {
+		if n.dirty {
+			n.updateWorld()
+		}
+		m := &n.world
+		a, b, c, d, m2, m6, tx, ty, tz = m[0], m[1], m[4], m[5], m[2], m[6], m[12], m[13], m[14]
 	}
-	m := &n.world
 	w, h := s.Size[0], s.Size[1]
 	x0, y0 := -s.Anchor[0]*w, -s.Anchor[1]*h
-	if s.Trim != (mgl32.Vec4{}) {
+	if !isZero4(&s.Trim) {
 		x0, y0 = s.trimmedOrigin()
 	}
-	a, b, c, d := m[0], m[1], m[4], m[5]
-	x, y := a*x0+c*y0+m[12], b*x0+d*y0+m[13]
+	x, y := a*x0+c*y0+tx, b*x0+d*y0+ty
 	ax, ay, bx, by := a*w, b*w, c*h, d*h
 	// The quad's center: its depth sorts it.
 	cx, cy := x0+0.5*w, y0+0.5*h
-	center := mgl32.Vec3{a*cx + c*cy + m[12], b*cx + d*cy + m[13], m[2]*cx + m[6]*cy + m[14]}
+	center := mgl32.Vec3{a*cx + c*cy + tx, b*cx + d*cy + ty, m2*cx + m6*cy + tz}
 	if v.is2D {
 		r := &v.rect2D
 		var loX, hiX, loY, hiY float32
@@ -126,10 +144,11 @@ func (s *Sprite) record(v *View) {
 			return
 		}
 	}
-	// depthOf(center), written out (the same operations in the same order).
+	// depthOf(center), written out (the same operations in the same order;
+	// a w of 1, any orthographic camera's, divides nothing: x/1 is x).
 	vp := &v.ViewProj
 	depth := vp[2]*center[0] + vp[6]*center[1] + vp[10]*center[2] + vp[14]
-	if dw := vp[3]*center[0] + vp[7]*center[1] + vp[11]*center[2] + vp[15]; dw != 0 {
+	if dw := vp[3]*center[0] + vp[7]*center[1] + vp[11]*center[2] + vp[15]; dw != 0 && dw != 1 {
 		depth /= dw
 	}
 	if depth == 0 {
@@ -144,8 +163,31 @@ func (s *Sprite) record(v *View) {
 	}
 	in := &run.buf[run.n]
 	run.n++
+	v.rendered++
+	// Field by field: the instance is written once, straight into the frame.
+	in.X, in.Y, in.AX, in.AY, in.BX, in.BY = x, y, ax, ay, bx, by
+	col := s.Color
+	if v.fade != 0 {
+		col = v.ApplyOpacity(col)
+	}
+	in.Color = col
+	if s.FlipX || s.FlipY || s.UVRotated {
+		s.writeUV(in)
+		return
+	}
+	if isZero4(&s.UV) { // the zero value: the whole texture
+		in.U0, in.V0, in.U1, in.V1 = 0, 0, 1, 1
+		return
+	}
+	in.U0, in.V0, in.U1, in.V1 = s.UV[0], s.UV[1], s.UV[2], s.UV[3]
+}
+
+// writeUV writes the sprite's texture region into in, for a sprite with
+// flips or a rotated region, and turns a rotated region's instance
+// upright.
+func (s *Sprite) writeUV(in *render.SpriteInstance) {
 	uv := s.UV
-	if uv == (mgl32.Vec4{}) {
+	if isZero4(&uv) {
 		uv = mgl32.Vec4{0, 0, 1, 1}
 	}
 	flipU, flipV := s.FlipX, s.FlipY
@@ -158,16 +200,21 @@ func (s *Sprite) record(v *View) {
 	if flipV {
 		uv[1], uv[3] = uv[3], uv[1]
 	}
-	col := s.Color
-	if v.fade != 0 {
-		col = v.ApplyOpacity(col)
-	}
-	// Field by field: the instance is written once, straight into the frame.
-	in.X, in.Y, in.AX, in.AY, in.BX, in.BY = x, y, ax, ay, bx, by
 	in.U0, in.V0, in.U1, in.V1 = uv[0], uv[1], uv[2], uv[3]
-	in.Color = col
 	if s.UVRotated {
 		turnUpright(in)
 	}
-	v.rendered++
+}
+
+// isZero4 reports whether every element of q is 0 (either sign), as
+// q == mgl32.Vec4{} does, in one test of the bits instead of four float
+// compares: a NaN or any other value has a magnitude bit set.
+func isZero4(q *mgl32.Vec4) bool {
+	return (math.Float32bits(q[0])|math.Float32bits(q[1])|math.Float32bits(q[2])|math.Float32bits(q[3]))&0x7fffffff == 0
+}
+
+// isIdentityQuat reports q == mgl32.Quat{W: 1} (as floats: -0 parts count
+// as 0), with one test for the three vector parts.
+func isIdentityQuat(q mgl32.Quat) bool {
+	return (math.Float32bits(q.V[0])|math.Float32bits(q.V[1])|math.Float32bits(q.V[2]))&0x7fffffff == 0 && q.W == 1
 }

@@ -9,15 +9,19 @@ import (
 // transform is a node's local position, rotation and scale, and the cached
 // world matrix. The world matrix is recomputed only when the node or an
 // ancestor changed since it was last read.
+//
+// The two flags come first and the matrix next, so that in a Node (which
+// places transform 4 bytes before a cache line) the flags share the line
+// extraction reads anyway and the matrix fills the next one alone.
 type transform struct {
-	pos   mgl32.Vec3
-	rot   mgl32.Quat
-	scale mgl32.Vec3
-	world mgl32.Mat4
 	// identity is true when world is the identity matrix (a scene root, a
 	// group node that was never moved): children then skip the multiply.
 	identity bool
 	dirty    bool
+	world    mgl32.Mat4
+	pos      mgl32.Vec3
+	rot      mgl32.Quat
+	scale    mgl32.Vec3
 	// changed is the scene frame version at which the transform last changed;
 	// HasChanged compares it with the scene's current version, so resetting
 	// every node's flag at the end of a frame is one increment.
@@ -59,9 +63,10 @@ func (n *Node) SetPositionXY(x, y float32) {
 // Rotation returns the local rotation.
 func (n *Node) Rotation() mgl32.Quat { return n.rot }
 
-// SetRotation sets the local rotation.
+// SetRotation sets the local rotation to q scaled to unit length (the
+// identity for a zero q).
 func (n *Node) SetRotation(q mgl32.Quat) {
-	n.rot = q.Normalize()
+	n.rot = unitQuat(q)
 	n.invalidate()
 }
 
@@ -120,9 +125,10 @@ func (n *Node) localIsIdentity() bool {
 //
 // The common 2D case, a node without rotation under an identity parent
 // (the children of a scene's root or of a group that never moved), writes
-// the matrix in place, entry by entry: no temporary matrix and no copy, on
-// the path every moved sprite takes each frame. The entries are the same
-// as LocalMatrix's, bit for bit.
+// the matrix in place, entry by entry: no temporary matrix and no copy.
+// The entries are the same as LocalMatrix's, bit for bit. (A leaf Sprite
+// in that case does not come here at all: Sprite.record reads the same
+// entries from the local transform.)
 func computeWorld(n *Node) {
 	p := n.parent
 	if (p == nil || p.identity) && n.rot == (mgl32.Quat{W: 1}) {
@@ -146,7 +152,7 @@ func computeWorld(n *Node) {
 		n.world = p.world
 		n.identity = false
 	default:
-		n.world = p.world.Mul4(n.LocalMatrix())
+		n.setWorldUnder(&p.world) // world matrices are affine: the 3×4 product, in place
 		n.identity = false
 	}
 	n.dirty = false

@@ -6,6 +6,11 @@ layout(location = 0) in vec3 a_pos;
 uniform mat4 u_viewProj;
 uniform mat4 u_model;
 
+#include <tact/morph.glsl>
+
 void main() {
-    gl_Position = u_viewProj * u_model * vec4(a_pos, 1.0);
+    // Morphed as mesh.vert morphs, so that the shadow matches the shape.
+    vec3 pos = a_pos;
+    tactMorphPosition(pos);
+    gl_Position = u_viewProj * u_model * vec4(pos, 1.0);
 }

@@ -9,6 +9,8 @@ layout(location = 6) in vec4 a_weights;
 uniform mat4 u_viewProj;
 uniform mat4 u_model;
 
+#include <tact/morph.glsl>
+
 layout(std140) uniform Joints {
     mat4 u_joints[64];
 };
@@ -16,5 +18,7 @@ layout(std140) uniform Joints {
 void main() {
     mat4 skin = a_weights.x * u_joints[a_joints.x] + a_weights.y * u_joints[a_joints.y] +
                 a_weights.z * u_joints[a_joints.z] + a_weights.w * u_joints[a_joints.w];
-    gl_Position = u_viewProj * u_model * skin * vec4(a_pos, 1.0);
+    vec3 pos = a_pos;
+    tactMorphPosition(pos); // before skinning, as glTF orders them
+    gl_Position = u_viewProj * u_model * skin * vec4(pos, 1.0);
 }

@@ -13,6 +13,8 @@ layout(location = 6) in vec4 a_weights;
 uniform mat4 u_viewProj;
 uniform mat4 u_model;
 
+#include <tact/morph.glsl>
+
 // The draw's joint palette (render.MaxJoints matrices, bind-pose mesh
 // space to posed mesh space), bound from the frame's palette buffer.
 layout(std140) uniform Joints {
@@ -29,12 +31,15 @@ void main() {
     mat4 skin = a_weights.x * u_joints[a_joints.x] + a_weights.y * u_joints[a_joints.y] +
                 a_weights.z * u_joints[a_joints.z] + a_weights.w * u_joints[a_joints.w];
     mat4 model = u_model * skin;
-    vec4 world = model * vec4(a_pos, 1.0);
+    // Morph targets first, then skinning, as glTF orders them.
+    vec3 pos = a_pos, normal = a_normal, tangent = a_tangent.xyz;
+    tactMorph(pos, normal, tangent);
+    vec4 world = model * vec4(pos, 1.0);
     // As mesh.vert: the inverse transpose keeps normals perpendicular to
     // surfaces under the posed (blended, possibly non-rigid) transform.
     mat3 m = mat3(model);
-    v_normal = transpose(inverse(m)) * a_normal;
-    v_tangent = vec4(m * a_tangent.xyz, a_tangent.w);
+    v_normal = transpose(inverse(m)) * normal;
+    v_tangent = vec4(m * tangent, a_tangent.w);
     v_world = world.xyz;
     v_uv = a_uv;
     v_color = a_color;

@@ -47,7 +47,7 @@ func TestChunksEmbedded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"tact/frame.glsl", "tact/fullscreen.glsl", "tact/material.glsl", "tact/pbr.glsl", "tact/shadow.glsl", "tact/tonemap.glsl"}
+	want := []string{"tact/frame.glsl", "tact/fullscreen.glsl", "tact/material.glsl", "tact/morph.glsl", "tact/pbr.glsl", "tact/shadow.glsl", "tact/tonemap.glsl"}
 	for _, w := range want {
 		if !slices.Contains(names, w) {
 			t.Errorf("chunk %s missing from %v", w, names)

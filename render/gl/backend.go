@@ -82,6 +82,7 @@ type Backend struct {
 	uni        uniformState  // the frame block's buffer (uniforms.go)
 	skin       skinState     // the joint palette buffer (skin.go)
 	inst       instanceState // mesh instances and instanced programs (instanced.go)
+	morph      morphState    // morph targets' scratch and binding (morph.go)
 
 	st       glState
 	pass     passState
@@ -120,6 +121,8 @@ type mesh struct {
 	skin          uint32  // a skinned mesh's SkinVertex buffer (skin.go); 0: not skinned
 	joints        int32   // palette entries a skinned mesh's draws need
 	ext           meshExt // layouts, primitives, instancing (meshes.go)
+
+	morph morphMesh // morph targets (morph.go)
 }
 
 // LiveObjects returns how many GL objects (textures, buffers, vertex arrays,

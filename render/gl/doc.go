@@ -81,7 +81,9 @@
 // vertex work and the test about 27 ns, so it pays where sprites overlap:
 // in the 200,000-sprite bunnymark, 63% of the sprites are hidden and the
 // frame takes a little over half the time. On a GPU the fragments cost less
-// than the test, which is why Auto leaves it off there.
+// than the test, which is why Auto leaves it off there; on a software
+// rasterizer, Auto skips the test for 32 frames after a frame in which it
+// left out less than 1/12 of the sprites it tested.
 //
 // Meshes drawn with the built-in mesh program are shaded physically
 // (metallic-roughness, as glTF 2.0's reference renderer) under their
@@ -145,6 +147,15 @@
 // Shader drawing a skinned mesh declares the block itself. A skinned mesh
 // drawn without a palette, a palette smaller than the joints its vertices
 // weight, and a palette on a mesh without skin are errors.
+//
+// Morph targets (render.Frame.CreateMorphTargets) live in one RGBA32F
+// texture buffer a mesh (render.MorphLayout), bound to texture unit 16 as
+// u_morphDeltas and read by gl_VertexID; a draw's weights
+// (render.Frame.AddWeights) go to u_morphWeights (16 vec4) and u_morph,
+// which shaders/tact/morph.glsl declares. The built-in mesh, skinned and
+// depth programs include it and morph before they skin, so shadows morph
+// too; a custom program morphs by including it and calling tactMorph.
+// Draws without weights set u_morph.x to 0 and draw the base shape.
 //
 // Render targets have render.MaxColorAttachments color
 // attachments at most, of one format, each a texture; a multisampled

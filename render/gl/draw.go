@@ -289,6 +289,9 @@ func (b *Backend) draw(f *render.Frame, i int, bt *render.Batch) {
 			b.fail("%v (batch %d, pass %d): State: %s", bt.Kind, i, bt.Pass, msg)
 			return
 		}
+		if !b.morphDraw(f, i, bt, md, prog, m) { // morph.go
+			return
+		}
 		if b.pass.shadow {
 			// Every mesh casts its shadow, whatever its blending.
 			b.setBlend(render.BlendOpaque)

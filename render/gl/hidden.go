@@ -16,7 +16,12 @@ const (
 	// HiddenSpritesAuto leaves hidden sprites out on a software rasterizer
 	// (Mesa's llvmpipe or softpipe, SwiftShader), where every fragment costs
 	// CPU time, and draws them all on a GPU, where the test on the CPU would
-	// cost more than the fragments it saves.
+	// cost more than the fragments it saves. On a software rasterizer it
+	// also watches what the test finds: after a frame in which the test
+	// left out less than 1/12 of the sprites it tested, it skips the test
+	// in the next 32 frames that draw sprites and then tries again (see
+	// hiddenAuto), so that a scene where little is hidden pays for the test
+	// in one frame of 33.
 	HiddenSpritesAuto HiddenSpriteMode = iota
 	// HiddenSpritesOn leaves hidden sprites out on any driver.
 	HiddenSpritesOn
@@ -183,7 +188,17 @@ func (c *coverage) mark(x0, x1, y0, y1 int) {
 // callers clip to pixels from 0 on, and treat a first pixel of -1 as off
 // the bitmap.
 func centers(lo, hi float32) (first, last int) {
-	lo, hi = max(lo-0.5, -1), max(hi-0.5, -1)
+	// max(lo-0.5, -1) and the same for hi, with plain compares: the
+	// builtin's care for NaN and the sign of zero costs a dozen
+	// instructions, and a compare gives the same result for both (a NaN
+	// stays NaN, -0 stays -0), four to six times per sprite.
+	lo, hi = lo-0.5, hi-0.5
+	if lo < -1 {
+		lo = -1
+	}
+	if hi < -1 {
+		hi = -1
+	}
 	// Truncation is floor for the non-negative lo+1 and hi+1.
 	first = int(lo+1) - 1
 	if float32(first) < lo {
@@ -252,4 +267,51 @@ func visibleSprites(run []render.SpriteInstance, v *pointView, c *coverage, out 
 	}
 	copy(out, out[n:])
 	return len(out) - n
+}
+
+// hiddenMinShare is the share of the tested sprites that the hidden-sprite
+// test must leave out for HiddenSpritesAuto to keep running it. The test
+// costs 30 to 60 ns per sprite on the render thread, before the batch's
+// first draw; each sprite it leaves out saves llvmpipe about 1 µs of CPU
+// time (its vertex and setup work on the render thread and its
+// rasterization on the rasterizer threads, at 4×4 pixels, measured with
+// perf: see the README's many-sprites section). So it pays for itself from
+// about 6% on; below 1/12 the gain is within the noise and the cost is
+// sure.
+const hiddenMinShare = 1.0 / 12
+
+// hiddenRecheck is how many frames HiddenSpritesAuto goes without the test
+// after a frame in which it left out less than hiddenMinShare: then it
+// tests one frame again. At 60 frames per second a scene that becomes
+// crowded gets the test back within about half a second, and one that
+// stays sparse pays for one tested frame in 33.
+const hiddenRecheck = 32
+
+// hiddenAuto decides in which frames HiddenSpritesAuto runs the
+// hidden-sprite test on a software rasterizer: every frame while the test
+// leaves out at least hiddenMinShare of the sprites it tests, and
+// otherwise one frame in hiddenRecheck+1, to see whether that changed. It
+// only counts frames and sprites, so its choices are the same on every
+// machine for the same frames.
+type hiddenAuto struct {
+	skip int // frames still to go without the test
+}
+
+// frame reports whether the test may run in the frame about to be drawn,
+// and counts it.
+func (a *hiddenAuto) frame() bool {
+	if a.skip > 0 {
+		a.skip--
+		return false
+	}
+	return true
+}
+
+// tested takes the result of a frame in which frame reported true: the
+// sprites of the batches tested and how many of them were left out. A
+// frame that tested no batch says nothing and changes nothing.
+func (a *hiddenAuto) tested(sprites, hidden int) {
+	if sprites > 0 && float64(hidden) < hiddenMinShare*float64(sprites) {
+		a.skip = hiddenRecheck
+	}
 }

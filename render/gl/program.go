@@ -125,6 +125,8 @@ type program struct {
 	// inputs are the active vertex inputs, which custom mesh layouts
 	// must feed (meshes.go).
 	inputs []render.ShaderInput
+	// morph holds the morph uniforms (morph.go).
+	morph morphProg
 }
 
 // samples reports whether p declares a sampler on texture unit u.
@@ -240,6 +242,7 @@ func (b *Backend) link(desc render.ShaderDesc) (*program, error) {
 	ogl.UseProgram(id)
 	b.st.program = id
 	bindJointBlock(id) // skin.go
+	b.linkMorph(p)     // morph.go
 	for _, s := range samplerUnits {
 		if l := loc(s.name); l >= 0 {
 			ogl.Uniform1i(l, int32(s.unit))

@@ -280,6 +280,8 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand) {
 		b.createMeshFrom(f, c) // meshes.go
 	case render.OpUpdateMesh:
 		b.updateMesh(f, c)
+	case render.OpCreateMorphTargets:
+		b.createMorphTargets(f, c) // morph.go
 	default:
 		b.fail("%v: not a create or update command", c.Op)
 	}
@@ -348,6 +350,7 @@ func (b *Backend) deleteMesh(m *mesh) {
 	b.deleteGL(&m.ibo, ogl.DeleteBuffers)
 	b.deleteGL(&m.skin, ogl.DeleteBuffers)
 	b.deleteMeshExt(m)
+	b.deleteMorph(m) // morph.go
 	m.joints = 0
 	m.id = 0
 }

@@ -60,6 +60,8 @@ type spriteState struct {
 	shown          []uint32
 	cover          coverage
 	hiddenMode     HiddenSpriteMode // Options.HiddenSprites, or what HiddenSpritesEnv says
+	auto           hiddenAuto       // HiddenSpritesAuto's choice of frames (hidden.go)
+	autoNow        bool             // this frame may run the test in HiddenSpritesAuto
 }
 
 // initSprites creates the four sprite vertex arrays, the two index buffers
@@ -189,7 +191,8 @@ func (b *Backend) prepareSprites(f *render.Frame, batches []render.Batch, sprite
 	sp.vfirst = sp.vfirst[:0]
 	sp.sfirst = sp.sfirst[:0]
 	sp.scount = sp.scount[:0]
-	nShown := 0
+	sp.autoNow = sp.auto.frame()
+	nShown, nTested := 0, 0
 	nVerts, mostVerts, mostPoints, instanced := 0, 0, 0, false
 	for i := range batches {
 		bt := &batches[i]
@@ -216,6 +219,7 @@ func (b *Backend) prepareSprites(f *render.Frame, batches []render.Batch, sprite
 			out := sp.shown[nShown : nShown+bt.Count]
 			sfirst, scount = nShown, visibleSprites(sprites[bt.First:bt.First+bt.Count], &sp.views[bt.Pass], &sp.cover, out)
 			nShown += scount
+			nTested += bt.Count
 			sp.hidden += bt.Count - scount
 		}
 		sp.sfirst = append(sp.sfirst, sfirst)
@@ -234,6 +238,9 @@ func (b *Backend) prepareSprites(f *render.Frame, batches []render.Batch, sprite
 		default:
 			instanced = true
 		}
+	}
+	if sp.hiddenMode == HiddenSpritesAuto && sp.autoNow {
+		sp.auto.tested(nTested, sp.hidden)
 	}
 	if instanced {
 		s := &sp.inst[sp.slot]
@@ -352,8 +359,8 @@ func (b *Backend) testsHidden(bt *render.Batch) bool {
 	case HiddenSpritesOff:
 		return false
 	case HiddenSpritesAuto:
-		if !b.software {
-			return false
+		if !b.software || !b.sprites.autoNow {
+			return false // on a GPU, or a frame hiddenAuto leaves out
 		}
 	}
 	opaque := true

@@ -182,6 +182,8 @@ func (b *Backend) resource(f *render.Frame, c *render.ResourceCommand, st *rende
 		b.createMeshFrom(f, c, st) // meshes.go
 	case render.OpUpdateMesh:
 		b.updateMesh(f, c, st)
+	case render.OpCreateMorphTargets:
+		b.createMorphTargets(f, c, st) // morph.go
 	case render.OpCreateShader:
 		if b.shaders.alive(uint32(c.Shader)) {
 			b.fail("%v: %v already exists", c.Op, c.Shader)
@@ -357,7 +359,7 @@ func (b *Backend) batch(f *render.Frame, i int, bt *render.Batch, st *render.Sta
 			b.fail("%v (batch %d, pass %d): State: %s", bt.Kind, i, bt.Pass, msg)
 			return
 		}
-		if !b.skinnedDraw(f, i, bt) {
+		if !b.skinnedDraw(f, i, bt) || !b.morphDraw(f, i, bt) {
 			return
 		}
 		n := b.meshPrimitives(f, i, bt, shadowPass) // meshes.go

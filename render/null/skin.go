@@ -21,7 +21,7 @@ func (b *Backend) createSkinnedMesh(f *render.Frame, c *render.ResourceCommand, 
 		}
 	}
 	skin := f.SkinVertices(c.Skin)
-	b.meshes.create(uint32(c.Mesh), info{indices: c.Indices.Len, skinned: true, joints: render.SkinJoints(skin)})
+	b.meshes.create(uint32(c.Mesh), info{indices: c.Indices.Len, skinned: true, joints: render.SkinJoints(skin), mesh: mesh{vertices: c.Vertices.Len}})
 	st.BytesUploaded += int64(len(render.MeshVertexBytes(f.MeshVertices(c.Vertices)))+len(render.SkinVertexBytes(skin))) + 4*int64(c.Indices.Len)
 }
 

@@ -18,6 +18,7 @@ type info struct {
 	shadow  bool                                         // a shadow map (DepthShadow target) or its depth texture
 	skinned bool                                         // a mesh from CreateSkinnedMesh (skin.go)
 	joints  int                                          // a skinned mesh's palette entries needed
+	morphs  int                                          // a mesh's morph targets (morph.go)
 
 	mesh mesh        // a mesh's layout and counts (meshes.go)
 	prog *shaderInfo // a shader's name and vertex inputs (inputs.go)

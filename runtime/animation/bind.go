@@ -62,20 +62,33 @@ type slotKey struct {
 	prop string
 }
 
-// slot is one animated property of a mixer: where it lives, its value
-// before animation (what weights below 1 blend with), and this frame's
-// accumulated contributions.
+// slot is one animated property of a mixer: where it lives and its value
+// before animation (what weights below 1 blend with).
+//
+// Sampling reads every slot of every playing clip every frame, so a slot
+// holds only what a node's transform or a colour needs (48 bytes, most of
+// a cache line); other component properties are behind ref, and the
+// blend's accumulators are in the mixer's acc, used only when states
+// blend.
 type slot struct {
-	kind   propKind
-	node   *scenegraph.Node
+	kind  propKind
+	node  *scenegraph.Node
+	base  mgl32.Vec4
+	color *render.Color // kColor, kOpacity
+	ref   *slotRef      // kFrame, kFloat, kInt, kUint, kBool, kString, kVec2..4
+}
+
+// slotRef is where a component property other than a colour lives.
+type slotRef struct {
 	sprite *scenegraph.Sprite
 	field  reflect.Value // addressable, for kFloat, kInt, kUint, kBool, kString
-	color  *render.Color
 	vec2   *mgl32.Vec2
 	vec3   *mgl32.Vec3
 	vec4   *mgl32.Vec4
-	base   mgl32.Vec4
+}
 
+// blendAcc is one slot's accumulated contributions in this frame's blend.
+type blendAcc struct {
 	acc   mgl32.Vec4
 	w     float32 // summed weight of numeric contributions
 	bestW float32 // weight of the discrete value kept
@@ -89,6 +102,7 @@ type slot struct {
 type mixer struct {
 	root  *scenegraph.Node
 	slots []slot
+	acc   []blendAcc // by slot, for the general blend (begin, contribute, apply)
 	index map[slotKey]int32
 	event *core.Signal[FiredEvent]
 	// active are the states sampled each frame; nil entries are holes left
@@ -126,6 +140,9 @@ func (m *mixer) bind(s *ClipState) error {
 			return fmt.Errorf("animation: clip %q: track %d (%s) under %q: %w", c.Name, i, t.describe(), m.root.Path(), err)
 		}
 		slots[i] = idx
+		if m.slots[idx].kind == kQuat {
+			t.normalizeKeys() // every bind: keys edited in place are seen after a Rebind
+		}
 	}
 	evs := make([]boundEvent, len(c.Events))
 	for i, e := range c.Events {
@@ -142,8 +159,19 @@ func (m *mixer) bind(s *ClipState) error {
 			}
 		}
 	}
-	s.slots, s.events = slots, evs
-	s.cursors = make([]int32, len(c.Tracks))
+	s.exclusive = true
+	for i, a := range slots {
+		for _, b := range slots[:i] {
+			if a == b {
+				s.exclusive = false // two tracks on one property blend: the general path
+			}
+		}
+	}
+	s.tracks = make([]boundTrack, len(c.Tracks))
+	for i, sl := range slots {
+		s.tracks[i].slot = sl
+	}
+	s.events = evs
 	s.gen, s.bound = c.gen, true
 	return nil
 }
@@ -205,6 +233,7 @@ func (m *mixer) slotFor(t *Track) (int32, error) {
 		}
 	}
 	m.slots = append(m.slots, sl)
+	m.acc = append(m.acc, blendAcc{})
 	i := int32(len(m.slots) - 1)
 	m.index[key] = i
 	return i, nil
@@ -234,8 +263,11 @@ func (m *mixer) checkWidth(t *Track, k propKind) error {
 // alpha of a Color field, or a state field (internal/fields) of a kind a
 // track can drive.
 func bindField(sl *slot, comp scenegraph.Behavior, prop, asWritten string) error {
+	if ok, err := bindIndexed(sl, comp, prop, asWritten); ok { // index.go: "weights[2]"
+		return err
+	}
 	if sp, ok := comp.(*scenegraph.Sprite); ok && prop == "frame" {
-		sl.kind, sl.sprite = kFrame, sp
+		sl.kind, sl.ref = kFrame, &slotRef{sprite: sp}
 		return nil
 	}
 	v := reflect.ValueOf(comp).Elem()
@@ -266,16 +298,16 @@ func bindField(sl *slot, comp scenegraph.Behavior, prop, asWritten string) error
 		sl.kind, sl.color, sl.base = kColor, p, colorVec(*p)
 		return nil
 	case *mgl32.Vec2:
-		sl.kind, sl.vec2, sl.base = kVec2, p, mgl32.Vec4{p[0], p[1]}
+		sl.kind, sl.ref, sl.base = kVec2, &slotRef{vec2: p}, mgl32.Vec4{p[0], p[1]}
 		return nil
 	case *mgl32.Vec3:
-		sl.kind, sl.vec3, sl.base = kVec3, p, vec3to4(*p)
+		sl.kind, sl.ref, sl.base = kVec3, &slotRef{vec3: p}, vec3to4(*p)
 		return nil
 	case *mgl32.Vec4:
-		sl.kind, sl.vec4, sl.base = kVec4, p, *p
+		sl.kind, sl.ref, sl.base = kVec4, &slotRef{vec4: p}, *p
 		return nil
 	}
-	sl.field = f
+	sl.ref = &slotRef{field: f}
 	switch f.Kind() {
 	case reflect.Float32, reflect.Float64:
 		sl.kind, sl.base = kFloat, mgl32.Vec4{float32(f.Float())}
@@ -299,7 +331,19 @@ func colorVec(c render.Color) mgl32.Vec4 {
 	return mgl32.Vec4{float32(c.R()), float32(c.G()), float32(c.B()), float32(c.A())}
 }
 
-func byte255(x float32) uint8 { return uint8(min(max(math.Round(float64(x)), 0), 255)) }
+// byte255 rounds x to the nearest of 0..255 (halves up, as math.Round
+// does for x ≥ 0). x + 0.5 is exact in float64 for any float32 x in
+// range, so truncating it is rounding; math.Round's bit handling was a
+// measurable part of sampling a colour track.
+func byte255(x float32) uint8 {
+	switch {
+	case x <= 0 || x != x:
+		return 0
+	case x >= 255:
+		return 255
+	}
+	return uint8(float64(x) + 0.5)
+}
 
 // quatEuler returns the Euler angles (degrees, applied x then y then z as
 // SetRotationEuler does) of q.
@@ -320,10 +364,7 @@ func quatEuler(q mgl32.Quat) mgl32.Vec3 {
 
 // begin clears the accumulators for a new frame's blend.
 func (m *mixer) begin() {
-	for i := range m.slots {
-		s := &m.slots[i]
-		s.acc, s.w, s.bestW, s.frame = mgl32.Vec4{}, 0, 0, nil
-	}
+	clear(m.acc)
 }
 
 // contribute adds state s's pose at its current time, weighted w.
@@ -332,37 +373,38 @@ func (m *mixer) contribute(s *ClipState, w float32) {
 	at := localTime(s.Wrap, c.Duration, s.time)
 	for i := range c.Tracks {
 		t := &c.Tracks[i]
-		sl := &m.slots[s.slots[i]]
-		if sl.kind.discrete() {
-			k := t.sampleKey(at, int(s.cursors[i]))
-			s.cursors[i] = int32(k)
-			if w >= sl.bestW { // ties: the state played last wins
-				sl.bestW = w
+		kind := m.slots[s.tracks[i].slot].kind
+		b := &m.acc[s.tracks[i].slot]
+		if kind.discrete() {
+			k := t.sampleKey(at, int(s.tracks[i].cursor))
+			s.tracks[i].cursor = int32(k)
+			if w >= b.bestW { // ties: the state played last wins
+				b.bestW = w
 				key := &t.Keys[k]
-				switch sl.kind {
+				switch kind {
 				case kFrame:
-					sl.frame = &key.Frame
+					b.frame = &key.Frame
 				case kString:
-					sl.text = key.Text
+					b.text = key.Text
 				default:
-					sl.acc[0] = key.Value[0]
+					b.acc[0] = key.Value[0]
 				}
 			}
 			continue
 		}
-		var v mgl32.Vec4
+		var v vec4
 		var k int
-		if sl.kind == kQuat {
-			v, k = t.sampleQuat(at, int(s.cursors[i]))
-			if sl.w > 0 && v.Dot(sl.acc) < 0 {
-				v = v.Mul(-1) // q and -q are one rotation: add on the same hemisphere
+		if kind == kQuat {
+			v, k = t.sampleQuat(at, int(s.tracks[i].cursor))
+			if b.w > 0 && v.dot(v4(b.acc)) < 0 {
+				v = v.mul(-1) // q and -q are one rotation: add on the same hemisphere
 			}
 		} else {
-			v, k = t.sampleNum(at, int(s.cursors[i]), false)
+			v, k = t.sampleNum(at, int(s.tracks[i].cursor), false)
 		}
-		s.cursors[i] = int32(k)
-		sl.acc = sl.acc.Add(v.Mul(w))
-		sl.w += w
+		s.tracks[i].cursor = int32(k)
+		b.acc = v4(b.acc).add(v.mul(w)).mgl()
+		b.w += w
 	}
 }
 
@@ -370,73 +412,125 @@ func (m *mixer) contribute(s *ClipState, w float32) {
 // contributed to this frame; the others keep what they have.
 func (m *mixer) apply() {
 	for i := range m.slots {
-		s := &m.slots[i]
+		s, b := &m.slots[i], &m.acc[i]
 		if s.kind.discrete() {
-			if s.bestW <= 0 {
-				continue
-			}
-			switch s.kind {
-			case kFrame:
-				f := s.frame
-				if f.Texture == 0 && f.Size == (mgl32.Vec2{}) {
-					s.sprite.UV = f.UV
-				} else {
-					s.sprite.SetFrame(*f)
-				}
-			case kString:
-				s.field.SetString(s.text)
-			case kBool:
-				s.field.SetBool(s.acc[0] >= 0.5)
+			if b.bestW > 0 {
+				s.setDiscrete(b.frame, b.text, b.acc[0])
 			}
 			continue
 		}
-		if s.w <= 0 {
+		if b.w <= 0 {
 			continue
 		}
-		v := s.acc
-		if s.kind == kQuat && v.Dot(s.base) < 0 {
-			v = v.Mul(-1) // blend with the unanimated rotation on its hemisphere
+		v, base := v4(b.acc), v4(s.base)
+		if s.kind == kQuat && v.dot(base) < 0 {
+			v = v.mul(-1) // blend with the unanimated rotation on its hemisphere
 		}
-		if s.w < 1 {
-			v = v.Add(s.base.Mul(1 - s.w)) // the rest of the weight is the unanimated value
-		} else if s.w > 1 {
-			v = v.Mul(1 / s.w)
+		if b.w < 1 {
+			v = v.add(base.mul(1 - b.w)) // the rest of the weight is the unanimated value
+		} else if b.w > 1 {
+			v = v.mul(1 / b.w)
 		}
-		switch s.kind {
-		case kPosition:
-			s.node.SetPosition(v.Vec3())
-		case kScale:
-			s.node.SetScale(v.Vec3())
-		case kRotation:
-			s.node.SetRotationEuler(v[0], v[1], v[2])
-		case kQuat:
-			// A weighted sum of unit quaternions on one hemisphere,
-			// normalized (nlerp): the blend of two poses, and exact for one.
-			if l := v.Len(); l > 1e-12 {
-				v = v.Mul(1 / l)
-				s.node.SetRotation(mgl32.Quat{W: v[3], V: mgl32.Vec3{v[0], v[1], v[2]}})
+		s.set(v)
+	}
+}
+
+// setDiscrete writes the discrete value kept this frame into the
+// property: frame for kFrame, text for kString, v for kBool.
+func (s *slot) setDiscrete(f *scenegraph.SpriteFrame, text string, v float32) {
+	switch s.kind {
+	case kFrame:
+		if f.Texture == 0 && f.Size == (mgl32.Vec2{}) {
+			s.ref.sprite.UV = f.UV
+		} else {
+			s.ref.sprite.SetFrame(*f)
+		}
+	case kString:
+		s.ref.field.SetString(text)
+	case kBool:
+		s.ref.field.SetBool(v >= 0.5)
+	}
+}
+
+// set writes the blended numeric value v into the property.
+func (s *slot) set(v vec4) {
+	switch s.kind {
+	case kPosition:
+		s.node.SetPosition(mgl32.Vec3{v.x, v.y, v.z})
+	case kScale:
+		s.node.SetScale(mgl32.Vec3{v.x, v.y, v.z})
+	case kRotation:
+		s.node.SetRotationEuler(v.x, v.y, v.z)
+	case kQuat:
+		s.setQuat(v)
+	case kAngle:
+		s.node.SetAngle(v.x)
+	case kNodeOpacity:
+		s.node.SetOpacity(byte255(v.x))
+	case kOpacity:
+		*s.color = s.color.WithAlpha(byte255(v.x))
+	case kColor:
+		*s.color = render.RGBA(byte255(v.x), byte255(v.y), byte255(v.z), byte255(v.w))
+	case kFloat:
+		s.ref.field.SetFloat(float64(v.x))
+	case kInt:
+		s.ref.field.SetInt(int64(math.Round(float64(v.x))))
+	case kUint:
+		s.ref.field.SetUint(uint64(max(math.Round(float64(v.x)), 0)))
+	case kVec2:
+		*s.ref.vec2 = mgl32.Vec2{v.x, v.y}
+	case kVec3:
+		*s.ref.vec3 = mgl32.Vec3{v.x, v.y, v.z}
+	case kVec4:
+		*s.ref.vec4 = v.mgl()
+	}
+}
+
+// setQuat sets the node's rotation to v, a weighted sum of unit
+// quaternions on one hemisphere, normalized (nlerp): the blend of two
+// poses, and exact for one. SetRotation does the normalizing; a sum too
+// short to have a direction changes nothing.
+func (s *slot) setQuat(v vec4) {
+	if v.dot(v) > 1e-24 {
+		s.node.SetRotation(mgl32.Quat{W: v.w, V: mgl32.Vec3{v.x, v.y, v.z}})
+	}
+}
+
+// sampleOne is sample for the common case of a single state of weight 1
+// whose tracks each drive their own property (ClipState.exclusive): each
+// track's value is written as it is sampled, with the same arithmetic as
+// contribute and apply (so the same values, to the bit), but without
+// clearing, accumulating into and walking every slot a second time.
+func (m *mixer) sampleOne(s *ClipState) {
+	c := s.clip
+	at := localTime(s.Wrap, c.Duration, s.time)
+	for i := range c.Tracks {
+		t := &c.Tracks[i]
+		sl := &m.slots[s.tracks[i].slot]
+		if sl.kind.discrete() {
+			k := t.sampleKey(at, int(s.tracks[i].cursor))
+			s.tracks[i].cursor = int32(k)
+			key := &t.Keys[k]
+			sl.setDiscrete(&key.Frame, key.Text, key.Value[0])
+			continue
+		}
+		var v vec4
+		var k int
+		if sl.kind == kQuat {
+			v, k = t.sampleQuat(at, int(s.tracks[i].cursor))
+			v = vec4{}.add(v) // as accumulated from zero: -0 becomes +0
+			if v.dot(v4(sl.base)) < 0 {
+				v = v.mul(-1)
 			}
-		case kAngle:
-			s.node.SetAngle(v[0])
-		case kNodeOpacity:
-			s.node.SetOpacity(byte255(v[0]))
-		case kOpacity:
-			*s.color = s.color.WithAlpha(byte255(v[0]))
-		case kColor:
-			*s.color = render.RGBA(byte255(v[0]), byte255(v[1]), byte255(v[2]), byte255(v[3]))
-		case kFloat:
-			s.field.SetFloat(float64(v[0]))
-		case kInt:
-			s.field.SetInt(int64(math.Round(float64(v[0]))))
-		case kUint:
-			s.field.SetUint(uint64(max(math.Round(float64(v[0])), 0)))
-		case kVec2:
-			*s.vec2 = v.Vec2()
-		case kVec3:
-			*s.vec3 = v.Vec3()
-		case kVec4:
-			*s.vec4 = v
+			s.tracks[i].cursor = int32(k)
+			sl.setQuat(v) // the skeletons' tracks skip set's switch
+			continue
+		} else {
+			v, k = t.sampleNum(at, int(s.tracks[i].cursor), false)
+			v = vec4{}.add(v)
 		}
+		s.tracks[i].cursor = int32(k)
+		sl.set(v)
 	}
 }
 
@@ -444,6 +538,12 @@ func (m *mixer) apply() {
 func (m *mixer) sample() {
 	if len(m.active) == 0 {
 		return
+	}
+	if len(m.active) == 1 {
+		if s := m.active[0]; s != nil && s.Weight == 1 && s.bound && s.exclusive && s.gen == s.clip.gen {
+			m.sampleOne(s)
+			return
+		}
 	}
 	m.begin()
 	for _, s := range m.active {

@@ -125,6 +125,18 @@ type Track struct {
 	Keys []Keyframe
 
 	width int // values per key as a clip file gave them; 0: not known
+	// unit holds the keys' values scaled to unit length, for a track bound
+	// to a quaternion (mixer.bind refreshes it), so that slerping between
+	// two keys does not normalize them again every frame.
+	unit []vec4
+}
+
+// normalizeKeys refreshes t.unit from t.Keys (reusing its memory).
+func (t *Track) normalizeKeys() {
+	t.unit = t.unit[:0]
+	for i := range t.Keys {
+		t.unit = append(t.unit, normv(v4(t.Keys[i].Value)))
+	}
 }
 
 // Event is a named moment of a clip. When playback passes Time, the
@@ -332,12 +344,12 @@ func seek(keys []Keyframe, t float64, hint int) int {
 
 // sampleNum returns the track's numeric value at time t, and the segment
 // index for the next hint.
-func (t *Track) sampleNum(at float64, hint int, step bool) (mgl32.Vec4, int) {
+func (t *Track) sampleNum(at float64, hint int, step bool) (vec4, int) {
 	keys := t.Keys
 	i := seek(keys, at, hint)
 	k0 := &keys[i]
 	if i+1 >= len(keys) || at <= k0.Time || step || t.Interp == Step {
-		return k0.Value, i
+		return v4(k0.Value), i
 	}
 	k1 := &keys[i+1]
 	h := k1.Time - k0.Time
@@ -349,17 +361,19 @@ func (t *Track) sampleNum(at float64, hint int, step bool) (mgl32.Vec4, int) {
 		h10 := float32((s3 - 2*s2 + s) * h)
 		h01 := float32(-2*s3 + 3*s2)
 		h11 := float32((s3 - s2) * h)
-		var v mgl32.Vec4
-		for c := range v {
-			v[c] = h00*k0.Value[c] + h10*k0.Out[c] + h01*k1.Value[c] + h11*k1.In[c]
-		}
-		return v, i
+		a, o, b, n := &k0.Value, &k0.Out, &k1.Value, &k1.In
+		return vec4{
+			h00*a[0] + h10*o[0] + h01*b[0] + h11*n[0],
+			h00*a[1] + h10*o[1] + h01*b[1] + h11*n[1],
+			h00*a[2] + h10*o[2] + h01*b[2] + h11*n[2],
+			h00*a[3] + h10*o[3] + h01*b[3] + h11*n[3],
+		}, i
 	case Bezier:
 		if k0.Curve != (mgl32.Vec4{}) {
 			s = bezierEase(k0.Curve, s)
 		}
 	}
-	return lerp4(k0.Value, k1.Value, float32(s)), i
+	return lerpv(v4(k0.Value), v4(k1.Value), float32(s)), i
 }
 
 // sampleQuat returns the track's rotation {x, y, z, w} at time at, as a
@@ -367,20 +381,23 @@ func (t *Track) sampleNum(at float64, hint int, step bool) (mgl32.Vec4, int) {
 // key; Linear (and Bezier, along its timing curve) slerps the shorter way
 // between keys; Hermite interpolates the components with the keys'
 // tangents and normalizes the result, as glTF's CUBICSPLINE rotations do.
-func (t *Track) sampleQuat(at float64, hint int) (mgl32.Vec4, int) {
+func (t *Track) sampleQuat(at float64, hint int) (vec4, int) {
 	keys := t.Keys
 	i := seek(keys, at, hint)
 	k0 := &keys[i]
 	if i+1 >= len(keys) || at <= k0.Time || t.Interp == Step || t.Interp == Hermite {
 		v, i := t.sampleNum(at, i, false)
-		return normQuat(v), i
+		return normv(v), i
 	}
 	k1 := &keys[i+1]
 	s := (at - k0.Time) / (k1.Time - k0.Time)
 	if t.Interp == Bezier && k0.Curve != (mgl32.Vec4{}) {
 		s = bezierEase(k0.Curve, s)
 	}
-	return slerp4(normQuat(k0.Value), normQuat(k1.Value), float32(s)), i
+	if len(t.unit) == len(keys) {
+		return slerpv(t.unit[i], t.unit[i+1], float32(s)), i
+	}
+	return slerpv(normv(v4(k0.Value)), normv(v4(k1.Value)), float32(s)), i
 }
 
 // normQuat returns q scaled to unit length (the identity for a zero q).
@@ -398,26 +415,49 @@ func normQuat(q mgl32.Vec4) mgl32.Vec4 {
 // trigonometry: David Eberly's polynomial ("A Fast and Accurate
 // Algorithm for Computing SLERP", 2011), 12 terms, the last scaled so
 // that the error is at most 7.2e-7 over every angle and fraction (8
-// terms leave 2e-5 between nearly perpendicular keys). Sampling slerps every rotation track of
-// every skeleton every frame, and three sines and an arccosine were most
-// of that cost.
-func slerp4(a, b mgl32.Vec4, s float32) mgl32.Vec4 {
-	x := a.Dot(b)
+// terms leave 2e-5 between nearly perpendicular keys). Sampling slerps
+// every rotation track of every skeleton every frame, and three sines
+// and an arccosine were most of that cost.
+//
+// Keys close together need fewer terms: the series' error falls with the
+// angle between them as a power of the term count, so the sum stops at
+// the first count that slerpTerms says is within 2e-7 for the keys' dot
+// product. Keys a frame or two apart (a few degrees) take one or two
+// terms instead of twelve.
+func slerp4(a, b mgl32.Vec4, s float32) mgl32.Vec4 { return slerpv(v4(a), v4(b), s).mgl() }
+
+// slerpv is slerp4 on vec4s, the form sampling calls.
+func slerpv(a, b vec4, s float32) vec4 {
+	x := a.dot(b)
 	sign := float32(1)
 	if x < 0 {
 		x, sign = -x, -1
+	}
+	n := len(slerpU)
+	for k, least := range slerpTerms {
+		if x >= least {
+			n = k + 1
+			break
+		}
 	}
 	xm1 := x - 1
 	d := 1 - s
 	ss, dd := s*s, d*d
 	cs, cd := float32(1), float32(1)
-	for i := len(slerpU) - 1; i >= 0; i-- {
+	for i := n - 1; i >= 0; i-- {
 		cs = 1 + (slerpU[i]*ss-slerpV[i])*xm1*cs
 		cd = 1 + (slerpU[i]*dd-slerpV[i])*xm1*cd
 	}
 	ws, wd := sign*s*cs, d*cd
-	return mgl32.Vec4{a[0]*wd + b[0]*ws, a[1]*wd + b[1]*ws, a[2]*wd + b[2]*ws, a[3]*wd + b[3]*ws}
+	return vec4{a.x*wd + b.x*ws, a.y*wd + b.y*ws, a.z*wd + b.z*ws, a.w*wd + b.w*ws}
 }
+
+// slerpTerms[k] is the least dot product of two keys at which k+1 terms
+// of Eberly's series (unscaled) keep both weights within 2e-7 of exact
+// at every fraction (found by search in float64 over x and s, and checked
+// band by band by TestSlerpTermBands); below the last, slerp4 takes all
+// 12 terms, the last one scaled.
+var slerpTerms = [...]float32{0.99795, 0.9784, 0.93105, 0.8628, 0.7839, 0.70175, 0.6208, 0.54335, 0.47045, 0.4024, 0.33925}
 
 // slerpU and slerpV are Eberly's coefficients: u_i = 1/(i(2i+1)) and
 // v_i = i/(2i+1) for i = 1..12, the last pair scaled by 1 + µ, the µ

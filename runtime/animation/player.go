@@ -22,6 +22,10 @@ type FiredEvent struct {
 // times).
 const maxEventPasses = 16
 
+// boundTrack is one track of a bound state: the mixer slot it drives and
+// the key segment it was last sampled in (the next sample's seek hint).
+type boundTrack struct{ slot, cursor int32 }
+
 // ClipState is one clip as a Player or Controller plays it (Cocos'
 // AnimationState): its playback time, speed, wrap mode and blend weight.
 type ClipState struct {
@@ -51,11 +55,11 @@ type ClipState struct {
 	fadeFrom, fadeTo float32
 	fadeLeft, fadeDu float64
 
-	bound   bool
-	gen     uint32 // clip.gen bound
-	slots   []int32
-	cursors []int32
-	events  []boundEvent
+	bound     bool
+	exclusive bool         // no two tracks share a slot (sampleOne may be used)
+	gen       uint32       // clip.gen bound
+	tracks    []boundTrack // by track of the clip
+	events    []boundEvent
 }
 
 func newClipState(c *Clip, m *mixer) *ClipState {
@@ -430,12 +434,13 @@ func (p *Player) Sample() {
 
 // Rebind makes every state bind its tracks again at its next sample: call
 // it after adding, removing or renaming nodes or components that tracks
-// name.
+// name, or after changing a playing clip's keys in place (binding keeps
+// unit-length copies of quaternion keys; Clip.Reload rebinds by itself).
 func (p *Player) Rebind() {
 	for _, s := range p.states {
 		s.bound = false
 	}
-	p.mix.slots, p.mix.index = p.mix.slots[:0], nil
+	p.mix.slots, p.mix.acc, p.mix.index = p.mix.slots[:0], p.mix.acc[:0], nil
 }
 
 // OnEnable joins the scene's System and, the first time, plays the

@@ -107,8 +107,8 @@ func (r *reader) animations() error {
 		names[c.Name] = true
 		for ci, ch := range a.Channels {
 			cw := fmt.Sprintf("%s.channels[%d]", aw, ci)
-			if ch.Target.Node == nil || ch.Target.Path == qgltf.TRSWeights {
-				continue // targets of extensions, morph weights: not read
+			if ch.Target.Node == nil {
+				continue // targets of extensions: not read
 			}
 			ni := *ch.Target.Node
 			if ni < 0 || ni >= len(r.d.nodes) {
@@ -127,6 +127,22 @@ func (r *reader) animations() error {
 			}
 			if ch.Sampler < 0 || ch.Sampler >= len(a.Samplers) {
 				return pathError(cw+".sampler", "sampler %d out of range (the animation has %d)", ch.Sampler, len(a.Samplers))
+			}
+			if ch.Target.Path == qgltf.TRSWeights { // morph.go: one track a target
+				nd := &r.d.nodes[ni]
+				if nd.mesh < 0 || r.d.meshes[nd.mesh].targets == 0 {
+					return pathError(cw+".target.node", "node %d has no mesh with morph targets to weigh", ni)
+				}
+				ts, err := r.weightTracks(fmt.Sprintf("%s.samplers[%d]", aw, ch.Sampler), a.Samplers[ch.Sampler], r.d.meshes[nd.mesh].targets)
+				if err != nil {
+					return err
+				}
+				for k := range ts {
+					ts[k].Path = sn.path(ni)
+				}
+				c.Tracks = append(c.Tracks, ts...)
+				c.Duration = max(c.Duration, ts[0].Keys[len(ts[0].Keys)-1].Time)
+				continue
 			}
 			t, err := r.track(fmt.Sprintf("%s.samplers[%d]", aw, ch.Sampler), a.Samplers[ch.Sampler], ch.Target.Path)
 			if err != nil {

@@ -158,8 +158,10 @@ func TestBrokenAnimations(t *testing.T) {
 			d["accessors"] = append(d["accessors"].([]any), map[string]any{"bufferView": 1, "componentType": 5126, "type": "SCALAR", "count": 2})
 			animSampler(d, 0, 0)["input"] = 5
 		}, "animations[0].samplers[0].input: accessor 5: time 1 is 0, times must be finite, from 0, strictly increasing"},
-		{"weights skipped, other scene skipped", func(d map[string]any) {
+		{"weights of a node without morph targets", func(d map[string]any) {
 			channel(d, 0, 0)["target"] = map[string]any{"node": 1, "path": "weights"}
+		}, "animations[0].channels[0].target.node: node 1 has no mesh with morph targets to weigh"},
+		{"other scene skipped", func(d map[string]any) {
 			d["scenes"] = []any{map[string]any{"nodes": []any{0}}, map[string]any{"nodes": []any{}}}
 		}, "no error"},
 		{"duplicate sibling names", func(d map[string]any) {

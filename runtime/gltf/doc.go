@@ -70,7 +70,7 @@
 // the mesh program derives one per pixel.
 //
 // Animations: every glTF animation becomes an animation.Clip
-// (Model.Clips), its translation, rotation and scale channels tracks on
+// (Model.Clips), its translation, rotation, scale and weights channels tracks on
 // the nodes Instantiate builds, by their paths below the returned node
 // ("Body/Arm"): play them with an animation.Player on that node. Rotations
 // become "quaternion" tracks, slerped; STEP, LINEAR and CUBICSPLINE
@@ -95,9 +95,26 @@
 // a skin drawing a skinned mesh draws a plain copy of it in the bind pose
 // (Primitive.Unskinned), as glTF says.
 //
-// Not read: sparse accessors, other primitive modes (points, lines, strips
-// and fans are an error), morph targets (and their weights channels:
-// meshes draw without their targets),
+// Morph targets: each primitive's targets (POSITION, NORMAL and TANGENT
+// deltas; float VEC3 accessors, which may be sparse or have no bufferView)
+// become its mesh's render.Frame.CreateMorphTargets, morphed on the GPU
+// before skinning, in the camera's passes and in shadow maps. A mesh may
+// have at most render.MaxMorphTargets (64) targets, every primitive of a
+// mesh the same number, and only the attributes the base has are read
+// (normal deltas where it has NORMAL, tangent deltas where it has TANGENT;
+// with flat normals computed, positions only). mesh.weights, or a node's
+// weights, become the Weights of the node's MeshRenderers (zeros without
+// either), which the primitives of one node share, and MorphRadii grow
+// their culling spheres by the targets' reach. An animation channel on
+// "weights" becomes one track a target, on property "weights[i]" of the
+// node's MeshRenderer (STEP, LINEAR and CUBICSPLINE, the spline's
+// tangents per target as glTF stores them). Counts that disagree (deltas
+// per vertex, weights per target, keys × targets), deltas that are not
+// finite and sparse data outside its bufferView are errors naming the
+// JSON path.
+//
+// Not read: sparse accessors other than morph targets', other primitive
+// modes (points, lines, strips and fans are an error),
 // cameras,
 // lights, other texture coordinate sets (a map on TEXCOORD_1 is left out),
 // doubleSided (the renderer draws both sides of every mesh), the kind of

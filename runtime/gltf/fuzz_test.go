@@ -45,6 +45,7 @@ func FuzzGLB(f *testing.F) {
 	f.Add([]byte("glTF\x02\x00\x00\x00\x0c\x00\x00\x00"))
 	f.Add(fuzzQuad(f, true))
 	f.Add(makeGLB(mustJSON(f, animFixture()), nil))
+	f.Add(makeGLB(mustJSON(f, morphFixture()), nil))
 	f.Fuzz(func(t *testing.T, b []byte) { fuzzParse(t, "models/m.glb", b) })
 }
 
@@ -55,6 +56,7 @@ func FuzzGLTF(f *testing.F) {
 	f.Add(fuzzQuad(f, false))
 	f.Add(mustJSON(f, animFixture()))
 	f.Add(mustJSON(f, skinFixture()))
+	f.Add(mustJSON(f, morphFixture())) // morph targets (dense, sparse), weights channels
 	f.Fuzz(func(t *testing.T, b []byte) { fuzzParse(t, "models/model.gltf", b) })
 }
 

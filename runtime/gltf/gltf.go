@@ -111,7 +111,7 @@ func newModel(f *render.Frame, d *decoded) *Model {
 		}
 	}
 	for mi, md := range d.meshes {
-		mesh := Mesh{Name: md.name}
+		mesh := Mesh{Name: md.name, Weights: md.weights}
 		for _, pd := range md.prims {
 			mat := d.materials[pd.material]
 			var id, plain render.MeshID
@@ -123,17 +123,25 @@ func newModel(f *render.Frame, d *decoded) *Model {
 			} else {
 				id = f.CreateMesh(pd.verts, pd.indices)
 			}
+			if pd.targets != nil { // morph.go
+				f.CreateMorphTargets(id, pd.targets)
+				if plain != 0 {
+					f.CreateMorphTargets(plain, pd.targets)
+				}
+			}
 			p := Primitive{
-				Mesh:      id,
-				Skinned:   pd.skin != nil,
-				Unskinned: plain,
-				Texture:   tex(mat.base),
-				Color:     mat.color,
-				Material:  mat.mat,
-				Blend:     mat.blend,
-				Radius:    pd.radius,
-				Vertices:  len(pd.verts),
-				Indices:   len(pd.indices),
+				Mesh:       id,
+				Skinned:    pd.skin != nil,
+				Unskinned:  plain,
+				Texture:    tex(mat.base),
+				Color:      mat.color,
+				Material:   mat.mat,
+				Blend:      mat.blend,
+				Radius:     pd.radius,
+				Vertices:   len(pd.verts),
+				Indices:    len(pd.indices),
+				Targets:    len(pd.targets),
+				morphRadii: pd.radii,
 			}
 			p.Material.MetallicRoughnessMap = tex(mat.metalRough)
 			p.Material.NormalMap = tex(mat.normal)
@@ -199,6 +207,10 @@ func (m *Model) gpu() gpuObjects {
 type Mesh struct {
 	Name       string
 	Primitives []Primitive
+	// Weights are the default weights of its morph targets (glTF's
+	// mesh.weights, zeros where the file has none), one a target; nil
+	// for a mesh without targets.
+	Weights []float32
 }
 
 // Primitive is one glTF primitive: a render mesh with its material, ready
@@ -237,6 +249,12 @@ type Primitive struct {
 	// Vertices and Indices count what was uploaded (vertices are unshared,
 	// three a triangle, when flat normals were computed).
 	Vertices, Indices int
+	// Targets counts the primitive's morph targets, given to Mesh (and
+	// Unskinned) by render.Frame.CreateMorphTargets; the same for every
+	// primitive of a mesh.
+	Targets int
+
+	morphRadii []float32 // MeshRenderer.MorphRadii
 }
 
 // Clips returns the file's animations as keyframe clips, in the file's
@@ -244,12 +262,13 @@ type Primitive struct {
 // track paths start below it). One Clip per glTF animation (named as in
 // the file; "animation<i>" when unnamed, and "<name>#<i>" for a name
 // used before), one track per channel: translation becomes "position",
-// scale "scale", rotation "quaternion" (slerped); STEP, LINEAR and
+// scale "scale", rotation "quaternion" (slerped), and weights one track
+// a morph target, on "weights[i]" of the node's MeshRenderer; STEP, LINEAR and
 // CUBICSPLINE become Step, Linear and Hermite (the spline's tangents are
 // per second, as Keyframe.In and Out). A clip lasts to its last key (1/60
 // s if every key is at 0) and plays once (WrapNormal, Cocos' default; set
-// Wrap to WrapLoop for a cycle). Channels on morph weights, and on nodes
-// outside the default scene, are left out; a channel on a node that
+// Wrap to WrapLoop for a cycle). Channels on nodes
+// outside the default scene are left out; a channel on a node that
 // Node.Find cannot reach (a name with a slash, or a sibling before it of
 // the same name) is an error naming the channel. The clips are shared by every instance
 // of the model and replaced by a reload; change them only before they
@@ -283,7 +302,8 @@ var ErrFreed = errors.New("gltf: the model's asset was unloaded")
 // after the file, holding the scene's root nodes as children, each with
 // its name and transform, its children, and one MeshRenderer for each
 // primitive of its mesh (Mesh, Texture, Color, Material, Blend and Radius
-// set). Nodes without
+// set; for a mesh with morph targets also Weights, the node's or the
+// mesh's, one slice shared by the node's renderers, and MorphRadii). Nodes without
 // a name are named "node" and their index. Keep the model's asset loaded
 // while the nodes are drawn: they do not hold it.
 func (m *Model) Instantiate() (*scenegraph.Node, error) {
@@ -324,7 +344,10 @@ func (m *Model) build(i int, byDoc []*scenegraph.Node, renderers [][]*scenegraph
 		n.SetRotation(nd.r)
 		n.SetScale(nd.s)
 		if nd.mesh >= 0 {
-			for _, p := range m.Meshes[nd.mesh].Primitives {
+			mesh := &m.Meshes[nd.mesh]
+			var mrs []*scenegraph.MeshRenderer
+			var radii [][]float32
+			for _, p := range mesh.Primitives {
 				mr := scenegraph.AddComponent(n, &scenegraph.MeshRenderer{Mesh: p.Mesh, Texture: p.Texture, Color: p.Color,
 					Material: p.Material, Blend: p.Blend, Radius: p.Radius})
 				switch {
@@ -333,7 +356,13 @@ func (m *Model) build(i int, byDoc []*scenegraph.Node, renderers [][]*scenegraph
 				case p.Skinned:
 					mr.Mesh = p.Unskinned
 				}
+				mrs, radii = append(mrs, mr), append(radii, p.morphRadii)
 			}
+			w := mesh.Weights
+			if nd.weights != nil {
+				w = nd.weights
+			}
+			setWeights(mrs, w, radii) // morph.go
 		}
 		byDoc[j] = n
 		order = append(order, j)

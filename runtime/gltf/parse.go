@@ -34,8 +34,10 @@ type decoded struct {
 }
 
 type meshData struct {
-	name  string
-	prims []primData
+	name    string
+	prims   []primData
+	targets int       // morph targets of each primitive (morph.go)
+	weights []float32 // the default weights: mesh.weights, or zeros; nil without targets
 }
 
 type primData struct {
@@ -43,8 +45,10 @@ type primData struct {
 	indices  []uint32
 	material int // index into decoded.materials
 	radius   float32
-	maxJoint int                 // the highest JOINTS_0 index with weight; -1: no skin attributes
-	skin     []render.SkinVertex // JOINTS_0/WEIGHTS_0, one a vertex (weights normalized); nil without
+	maxJoint int                  // the highest JOINTS_0 index with weight; -1: no skin attributes
+	skin     []render.SkinVertex  // JOINTS_0/WEIGHTS_0, one a vertex (weights normalized); nil without
+	targets  []render.MorphTarget // morph targets' deltas, one a vertex (morph.go); nil without
+	radii    []float32            // each target's longest position delta (scenegraph.MorphRadii)
 }
 
 type nodeData struct {
@@ -56,6 +60,7 @@ type nodeData struct {
 	skin     int       // -1: none
 	radii    []float32 // with a skin and a mesh: the skin's Radii for the mesh (scenegraph.Skin.Fit)
 	children []int
+	weights  []float32 // node.weights, overriding its mesh's; nil: the mesh's
 }
 
 // pathError is an error at a JSON path of a file.
@@ -167,6 +172,9 @@ func parse(p string, b []byte, read func(string) ([]byte, error)) (*decoded, err
 			}
 			pd.material = mat
 			md.prims = append(md.prims, pd)
+		}
+		if md.targets, md.weights, err = meshWeights(mi, m, md.prims); err != nil { // morph.go
+			return nil, err
 		}
 		d.meshes = append(d.meshes, md)
 	}
@@ -313,6 +321,13 @@ func (r *reader) bufferView(where string, i int) ([]byte, error) {
 // and buffer, so that the module's readers (which allocate from the count
 // before they check it) are called only on accessors they can read.
 func (r *reader) accessor(where string, i int, types []qgltf.AccessorType, cts []qgltf.ComponentType) (*qgltf.Accessor, error) {
+	return r.checkAccessor(where, i, types, cts, false)
+}
+
+// checkAccessor is accessor; with sparse, the accessor may also be sparse
+// (its indices and values checked as its data is) or have no bufferView
+// (zeros, with or without sparse values), as morph targets' often are.
+func (r *reader) checkAccessor(where string, i int, types []qgltf.AccessorType, cts []qgltf.ComponentType, sparse bool) (*qgltf.Accessor, error) {
 	if i < 0 || i >= len(r.doc.Accessors) {
 		return nil, pathError(where, "accessor %d out of range (the file has %d)", i, len(r.doc.Accessors))
 	}
@@ -334,14 +349,22 @@ func (r *reader) accessor(where string, i int, types []qgltf.AccessorType, cts [
 	if !ok {
 		return nil, pathError(where, "accessor %d: %s.componentType %s is not allowed here", i, aw, glNumber(&a.ComponentType))
 	}
-	if a.Sparse != nil {
+	if a.Sparse != nil && !sparse {
 		return nil, pathError(aw+".sparse", "sparse accessors are not read")
 	}
-	if a.BufferView == nil {
+	if a.BufferView == nil && !sparse {
 		return nil, pathError(aw+".bufferView", "missing (accessors without data are not read)")
 	}
 	if a.Count < 1 {
 		return nil, pathError(aw+".count", "%d, at least 1", a.Count)
+	}
+	if sparse {
+		if err := r.checkSparse(aw, a); err != nil {
+			return nil, err
+		}
+		if a.BufferView == nil {
+			return a, nil // zeros, and the sparse values
+		}
 	}
 	bvi := *a.BufferView
 	data, err := r.bufferView(aw+".bufferView", bvi)
@@ -569,10 +592,14 @@ func (r *reader) primitive(where string, p *qgltf.Primitive, normalMap bool) (pr
 	if pd.maxJoint, pd.skin, err = r.skinAttributes(where, p, n); err != nil {
 		return pd, err
 	}
+	if pd.targets, err = r.targets(where, p, n, nrmA != nil, tanA != nil); err != nil { // morph.go
+		return pd, err
+	}
 	if nrmA == nil {
 		if pd.skin != nil {
 			pd.skin = unshareSkin(pd.skin, idx)
 		}
+		unshareTargets(pd.targets, idx)
 		verts, idx = flatNormals(verts, idx)
 	}
 	if normalMap && tanA == nil && uvA != nil {
@@ -583,6 +610,7 @@ func (r *reader) primitive(where string, p *qgltf.Primitive, normalMap bool) (pr
 		generateTangents(verts, idx)
 	}
 	pd.verts, pd.indices = verts, idx
+	pd.radii = targetRadii(pd.targets) // morph.go
 	return pd, nil
 }
 
@@ -688,6 +716,16 @@ func nodes(doc *qgltf.Document, d *decoded) error {
 		}
 		if err := trs(w, n, &nd); err != nil {
 			return err
+		}
+		if len(n.Weights) > 0 {
+			targets := 0
+			if nd.mesh >= 0 {
+				targets = d.meshes[nd.mesh].targets
+			}
+			var err error
+			if nd.weights, err = weights(w+".weights", n.Weights, targets); err != nil { // morph.go
+				return err
+			}
 		}
 		d.nodes[i] = nd
 	}

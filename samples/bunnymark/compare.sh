@@ -9,7 +9,9 @@
 #
 #   engines: tact (the launcher's bunnymark, node sprites, hidden-sprite
 #            test on: TACT_HIDDEN_SPRITES=on), tact-hidden-off (the same,
-#            off), tact-main (render-on-main, hidden on), gl-points
+#            off), tact-auto (the same, the automatic choice, which backs
+#            off where the test hides little), tact-main (render-on-main,
+#            hidden on), gl-points
 #            (../shared/peers/gl-bunnymark -points), sdl-geometry
 #            (../shared/peers/sdl-bunnymark -geometry), ebiten
 #            (../shared/peers/ebiten-bunnymark)
@@ -80,6 +82,7 @@ cmd() {
 	case $e in
 	tact) echo "env TACT_HIDDEN_SPRITES=on $BIN/tact -scene bunnymark $common" ;;
 	tact-hidden-off) echo "env TACT_HIDDEN_SPRITES=off $BIN/tact -scene bunnymark $common" ;;
+	tact-auto) echo "env TACT_HIDDEN_SPRITES=auto $BIN/tact -scene bunnymark $common" ;;
 	tact-main) echo "env TACT_HIDDEN_SPRITES=on $BIN/tact -renderonmain -scene bunnymark $common" ;;
 	tact-bulk) echo "env TACT_HIDDEN_SPRITES=on $BIN/tact -scene bunnymark -bulk $common" ;;
 	gl-points) echo "$BIN/gl-bunnymark -points $common" ;;

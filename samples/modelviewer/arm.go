@@ -1,13 +1,7 @@
 package modelviewer
 
 import (
-	"bytes"
-	"encoding/base64"
-	"encoding/binary"
-	"encoding/json"
 	"math"
-	"os"
-	"path/filepath"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -49,23 +43,9 @@ var armWave = struct {
 // J0/J1/J2/J3.
 func armGLTF() []byte {
 	type obj = map[string]any
-	var bin bytes.Buffer
-	var views, accessors []obj
-	add := func(data any, count int, typ string, comp int, target int) int {
-		for bin.Len()%4 != 0 {
-			bin.WriteByte(0)
-		}
-		off := bin.Len()
-		binary.Write(&bin, binary.LittleEndian, data)
-		v := obj{"buffer": 0, "byteOffset": off, "byteLength": bin.Len() - off}
-		if target != 0 {
-			v["target"] = target
-		}
-		views = append(views, v)
-		accessors = append(accessors, obj{"bufferView": len(views) - 1, "componentType": comp, "count": count, "type": typ})
-		return len(accessors) - 1
-	}
-	const float, ushort, ubyte, vertices, indices = 5126, 5123, 5121, 34962, 34963
+	g := new(gltfBuilder)
+	add := g.add
+	const float, ushort, ubyte, vertices, indices = gltfFloat, gltfUshort, gltfUbyte, gltfVertices, gltfIndices
 
 	// The tube: rings from y = 0 to the top joint, and a cap.
 	top := float32(ArmJoints - 1)
@@ -104,18 +84,13 @@ func armGLTF() []byte {
 		idx = append(idx, uint16(last+s), uint16(last+(s+1)%ArmSides), uint16(tip))
 	}
 	posAcc := add(pos, len(pos), "VEC3", float, vertices)
-	accessors[posAcc]["min"] = []float32{-armRadius, 0, -armRadius}
-	accessors[posAcc]["max"] = []float32{armRadius, top + armRadius, armRadius}
+	g.accessors[posAcc]["min"] = []float32{-armRadius, 0, -armRadius}
+	g.accessors[posAcc]["max"] = []float32{armRadius, top + armRadius, armRadius}
 	tube := obj{"attributes": obj{"POSITION": posAcc, "NORMAL": add(nrm, len(nrm), "VEC3", float, vertices),
 		"JOINTS_0": add(joints, len(joints), "VEC4", ubyte, vertices), "WEIGHTS_0": add(weights, len(weights), "VEC4", float, vertices)},
 		"indices": add(idx, len(idx), "SCALAR", ushort, indices), "material": 0}
 
-	// The floor.
-	const fh = 2
-	floorPos := add([][3]float32{{-fh, 0, fh}, {fh, 0, fh}, {fh, 0, -fh}, {-fh, 0, -fh}}, 4, "VEC3", float, vertices)
-	accessors[floorPos]["min"], accessors[floorPos]["max"] = []float32{-fh, 0, -fh}, []float32{fh, 0, fh}
-	floor := obj{"attributes": obj{"POSITION": floorPos, "NORMAL": add([][3]float32{{0, 1, 0}, {0, 1, 0}, {0, 1, 0}, {0, 1, 0}}, 4, "VEC3", float, vertices)},
-		"indices": add([]uint16{0, 1, 2, 0, 2, 3}, 6, "SCALAR", ushort, indices), "material": 1}
+	floor := g.floor(1)
 
 	// The skeleton's bind pose: joint k at y = k, unrotated.
 	ibm := make([][16]float32, ArmJoints)
@@ -126,7 +101,7 @@ func armGLTF() []byte {
 
 	// The wave: one rotation channel a bending joint.
 	timeAcc := add(armWave.times, len(armWave.times), "SCALAR", float, 0)
-	accessors[timeAcc]["min"], accessors[timeAcc]["max"] = []float32{0}, []float32{ArmWaveSeconds}
+	g.accessors[timeAcc]["min"], g.accessors[timeAcc]["max"] = []float32{0}, []float32{ArmWaveSeconds}
 	var samplers, channels []obj
 	for j, bends := range armWave.bends {
 		qs := make([][4]float32, len(bends))
@@ -170,22 +145,9 @@ func armGLTF() []byte {
 			{"name": "Arm", "pbrMetallicRoughness": obj{"baseColorFactor": []float32{0.95, 0.45, 0.12, 1}, "metallicFactor": 0.2, "roughnessFactor": 0.45}},
 			{"name": "Floor", "pbrMetallicRoughness": obj{"baseColorFactor": []float32{0.55, 0.58, 0.62, 1}, "metallicFactor": 0, "roughnessFactor": 0.8}},
 		},
-		"accessors":   accessors,
-		"bufferViews": views,
-		"buffers": []obj{{"byteLength": bin.Len(),
-			"uri": "data:application/octet-stream;base64," + base64.StdEncoding.EncodeToString(bin.Bytes())}},
 	}
-	b, err := json.MarshalIndent(doc, "", " ")
-	if err != nil {
-		panic(err) // plain maps and numbers: cannot fail
-	}
-	return append(b, '\n')
+	return g.encode(doc)
 }
 
 // WriteArm writes the generated arm as dir/ArmFile.
-func WriteArm(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, ArmFile), armGLTF(), 0o644)
-}
+func WriteArm(dir string) error { return writeGenerated(dir, ArmFile, armGLTF()) }

@@ -16,7 +16,10 @@
 // (Model.Clips). With -arm it shows a generated skinned arm instead (arm.go,
 // committed as testdata/arm.gltf): a tube on a four-joint chain, drawn with
 // GPU skinning, waving through its glTF animation and casting its posed
-// shadow.
+// shadow. With -morph it shows a generated blob (morph.go, committed as
+// testdata/morph.gltf): a sphere with two glTF morph targets, stretch and
+// ripple, morphed on the GPU and breathing through a weights animation,
+// its shadow morphed too.
 package modelviewer
 
 import (
@@ -49,6 +52,9 @@ type Settings struct {
 	// Arm (-arm) shows the generated skinned arm (arm.go) waving instead
 	// of the robot: GPU skinning, its posed shadow and a glTF animation.
 	Arm bool
+	// Morph (-morph) shows the generated blob (morph.go) breathing
+	// instead of the robot: glTF morph targets, their weights animated.
+	Morph bool
 }
 
 // Options are the settings the next Start uses.
@@ -67,6 +73,7 @@ var Sample = sample.Sample{
 func registerFlags(fs *flag.FlagSet) {
 	fs.StringVar(&Options.Model, "model", Options.Model, "modelviewer: a .gltf or .glb file to show (its folder is the asset root)")
 	fs.BoolVar(&Options.Arm, "arm", Options.Arm, "modelviewer: show the generated skinned arm, waving, instead of the robot")
+	fs.BoolVar(&Options.Morph, "morph", Options.Morph, "modelviewer: show the generated blob, morphing (glTF morph targets), instead of the robot")
 }
 
 // LayerUI holds the label, drawn by a second, orthographic camera.
@@ -90,6 +97,9 @@ func source() (root, file string, err error) {
 	if Options.Arm {
 		return dir, ArmFile, nil
 	}
+	if Options.Morph {
+		return dir, MorphFile, nil
+	}
 	return dir, RobotFile, nil
 }
 
@@ -98,6 +108,9 @@ func source() (root, file string, err error) {
 func writeBuiltin(dir, file string) error {
 	if file == ArmFile {
 		return WriteArm(dir)
+	}
+	if file == MorphFile {
+		return WriteMorph(dir)
 	}
 	return WriteRobot(dir)
 }
