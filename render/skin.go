@@ -181,6 +181,22 @@ func SkinJoints(skin []SkinVertex) int {
 	return n
 }
 
+// CheckSkinnedMesh returns what is wrong with an OpCreateSkinnedMesh
+// command's streams (a skin vertex per vertex, indices within the
+// vertices), or "" when nothing is: both backends report the same faults
+// in the same words.
+func CheckSkinnedMesh(f *Frame, c *ResourceCommand) string {
+	if c.Skin.Len != c.Vertices.Len {
+		return fmt.Sprintf("%d skin vertices for %d vertices", c.Skin.Len, c.Vertices.Len)
+	}
+	for _, ix := range f.Indices(c.Indices) {
+		if int(ix) >= c.Vertices.Len {
+			return fmt.Sprintf("index %d out of %d vertices", ix, c.Vertices.Len)
+		}
+	}
+	return ""
+}
+
 // CheckPalette returns what is wrong with draw d's Palette for a mesh
 // that is skinned (or not) and needs joints palette entries, or "" when
 // nothing is: both backends report the same faults in the same words.

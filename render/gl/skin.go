@@ -136,15 +136,9 @@ func (b *Backend) skinDraw(f *render.Frame, i int, bt *render.Batch, md *render.
 
 // createSkinnedMesh creates a mesh (as OpCreateMesh) with its skin stream.
 func (b *Backend) createSkinnedMesh(f *render.Frame, c *render.ResourceCommand) {
-	if c.Skin.Len != c.Vertices.Len {
-		b.fail("%v: %v: %d skin vertices for %d vertices", c.Op, c.Mesh, c.Skin.Len, c.Vertices.Len)
+	if why := render.CheckSkinnedMesh(f, c); why != "" {
+		b.fail("%v: %v: %s", c.Op, c.Mesh, why)
 		return
-	}
-	for _, ix := range f.Indices(c.Indices) {
-		if int(ix) >= c.Vertices.Len {
-			b.fail("%v: %v: index %d out of %d vertices", c.Op, c.Mesh, ix, c.Vertices.Len)
-			return
-		}
 	}
 	plain := *c
 	plain.Op = render.OpCreateMesh

@@ -10,15 +10,9 @@ func (b *Backend) createSkinnedMesh(f *render.Frame, c *render.ResourceCommand, 
 		b.fail("%v: %v already exists", c.Op, c.Mesh)
 		return
 	}
-	if c.Skin.Len != c.Vertices.Len {
-		b.fail("%v: %v: %d skin vertices for %d vertices", c.Op, c.Mesh, c.Skin.Len, c.Vertices.Len)
+	if why := render.CheckSkinnedMesh(f, c); why != "" {
+		b.fail("%v: %v: %s", c.Op, c.Mesh, why)
 		return
-	}
-	for _, ix := range f.Indices(c.Indices) {
-		if int(ix) >= c.Vertices.Len {
-			b.fail("%v: %v: index %d out of %d vertices", c.Op, c.Mesh, ix, c.Vertices.Len)
-			return
-		}
 	}
 	skin := f.SkinVertices(c.Skin)
 	b.meshes.create(uint32(c.Mesh), info{indices: c.Indices.Len, skinned: true, joints: render.SkinJoints(skin), mesh: mesh{vertices: c.Vertices.Len}})

@@ -140,9 +140,6 @@ func (m *mixer) bind(s *ClipState) error {
 			return fmt.Errorf("animation: clip %q: track %d (%s) under %q: %w", c.Name, i, t.describe(), m.root.Path(), err)
 		}
 		slots[i] = idx
-		if m.slots[idx].kind == kQuat {
-			t.normalizeKeys() // every bind: keys edited in place are seen after a Rebind
-		}
 	}
 	evs := make([]boundEvent, len(c.Events))
 	for i, e := range c.Events {

@@ -125,18 +125,6 @@ type Track struct {
 	Keys []Keyframe
 
 	width int // values per key as a clip file gave them; 0: not known
-	// unit holds the keys' values scaled to unit length, for a track bound
-	// to a quaternion (mixer.bind refreshes it), so that slerping between
-	// two keys does not normalize them again every frame.
-	unit []vec4
-}
-
-// normalizeKeys refreshes t.unit from t.Keys (reusing its memory).
-func (t *Track) normalizeKeys() {
-	t.unit = t.unit[:0]
-	for i := range t.Keys {
-		t.unit = append(t.unit, normv(v4(t.Keys[i].Value)))
-	}
 }
 
 // Event is a named moment of a clip. When playback passes Time, the
@@ -394,10 +382,7 @@ func (t *Track) sampleQuat(at float64, hint int) (vec4, int) {
 	if t.Interp == Bezier && k0.Curve != (mgl32.Vec4{}) {
 		s = bezierEase(k0.Curve, s)
 	}
-	if len(t.unit) == len(keys) {
-		return slerpv(t.unit[i], t.unit[i+1], float32(s)), i
-	}
-	return slerpv(normv(v4(k0.Value)), normv(v4(k1.Value)), float32(s)), i
+	return slerpv(unitv(v4(k0.Value)), unitv(v4(k1.Value)), float32(s)), i
 }
 
 // normQuat returns q scaled to unit length (the identity for a zero q).

@@ -434,8 +434,7 @@ func (p *Player) Sample() {
 
 // Rebind makes every state bind its tracks again at its next sample: call
 // it after adding, removing or renaming nodes or components that tracks
-// name, or after changing a playing clip's keys in place (binding keeps
-// unit-length copies of quaternion keys; Clip.Reload rebinds by itself).
+// name.
 func (p *Player) Rebind() {
 	for _, s := range p.states {
 		s.bound = false

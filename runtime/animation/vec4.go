@@ -41,3 +41,15 @@ func normv(q vec4) vec4 {
 	}
 	return q.mul(1 / l)
 }
+
+// unitv returns q scaled to unit length, as normv does, but q itself when
+// it is unit to float32 precision (|q|² within 2⁻²² of 1, where
+// normalizing would move it by a rounding error): keys from files and
+// from mgl32.QuatRotate are, and slerping every key pair every frame
+// then needs no square root.
+func unitv(q vec4) vec4 {
+	if d := q.dot(q) - 1; d < 0x1p-22 && d > -0x1p-22 {
+		return q
+	}
+	return normv(q)
+}

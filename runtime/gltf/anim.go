@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unsafe"
 
 	"github.com/go-gl/mathgl/mgl32"
 	qgltf "github.com/qmuntal/gltf"
@@ -17,6 +18,10 @@ var (
 	rotTypes = []qgltf.ComponentType{qgltf.ComponentFloat, qgltf.ComponentByte, qgltf.ComponentUbyte,
 		qgltf.ComponentShort, qgltf.ComponentUshort}
 )
+
+// keyframeBytes is what one key of a track costs in memory, for the
+// reader's budget (Keyframe holds a frame and texts besides its values).
+const keyframeBytes = int64(unsafe.Sizeof(animation.Keyframe{}))
 
 // sceneNodes describes the nodes of the default scene as Instantiate
 // builds them: parent (-1 for a root or a node outside the scene), in
@@ -204,8 +209,8 @@ func (r *reader) track(where string, s *qgltf.AnimationSampler, prop qgltf.TRSPr
 	if out.Count != n*per {
 		return t, pathError(where+".output", "accessor %d has %d elements, want %d (%d keys × %d for %v)", s.Output, out.Count, n*per, n, per, s.Interpolation)
 	}
-	// Keyframe is ~100 bytes: bound what a file's key counts may make.
-	if err := r.spend(where, int64(n)*128); err != nil {
+	// Bound what a file's key counts may make.
+	if err := r.spend(where, int64(n)*keyframeBytes); err != nil {
 		return t, err
 	}
 	times, err := modeler.ReadAccessor(r.doc, in, nil)

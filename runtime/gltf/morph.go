@@ -223,7 +223,7 @@ func (r *reader) weightTracks(where string, s *qgltf.AnimationSampler, targets i
 		return nil, pathError(where+".output", "accessor %d has %d elements, want %d (%d keys × %d morph targets × %d for %v)",
 			s.Output, out.Count, n*per*targets, n, targets, per, s.Interpolation)
 	}
-	if err := r.spend(where, int64(n)*int64(targets)*128); err != nil {
+	if err := r.spend(where, int64(n)*int64(targets)*keyframeBytes); err != nil {
 		return nil, err
 	}
 	times, err := modeler.ReadAccessor(r.doc, in, nil)
